@@ -1,0 +1,40 @@
+// Opens the database named by the configuration: SQLite (better-sqlite3) by default, PostgreSQL
+// (pg) when DATABASE_URL is a postgres:// URL. Callers get one Kysely handle and never branch on the
+// driver, except in the few queries whose SQL must differ (see `dialectOf`).
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, SqliteAdapter, type Kysely as KyselyType } from 'kysely';
+import pg from 'pg';
+import type { DatabaseTarget } from '../config.ts';
+import type { Database } from './schema.ts';
+
+export type Db = KyselyType<Database>;
+export type Dialect = 'sqlite' | 'postgres';
+
+// PostgreSQL returns BIGINT (our timestamps and counts) as strings; every such value we store fits a
+// JavaScript number (epoch milliseconds, row counts), so read them as numbers on both dialects.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+
+const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
+export function openDatabase(target: DatabaseTarget): Db {
+  if (target.dialect === 'sqlite') {
+    if (target.file !== ':memory:') fs.mkdirSync(path.dirname(target.file), { recursive: true });
+    const sqlite = new SqliteDatabase(target.file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+    // WAL with synchronous=NORMAL is durable against process crashes; FULL also survives power loss
+    // at the cost of one fsync per commit. Enquiries must never be lost, so keep FULL.
+    sqlite.pragma('synchronous = FULL');
+    return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  }
+  const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+export function dialectOf(db: KyselyType<unknown>): Dialect {
+  return db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
+}

@@ -1,0 +1,78 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { AdminUsersTable } from '../../db/schema.ts';
+
+export type AdminRow = Selectable<AdminUsersTable>;
+
+export const findAdminByEmail = (db: Db, email: string) =>
+  db.selectFrom('admin_users').selectAll().where('email', '=', email).executeTakeFirst();
+
+export const findAdminById = (db: Db, id: number) =>
+  db.selectFrom('admin_users').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const findAdminByEmailOrUsername = (db: Db, email: string, username: string) =>
+  db
+    .selectFrom('admin_users')
+    .select(['email', 'username'])
+    .where((eb) => eb.or([eb('email', '=', email), eb(eb.fn('lower', ['username']), '=', username.toLowerCase())]))
+    .executeTakeFirst();
+
+export const listAdmins = (db: Db) => db.selectFrom('admin_users').selectAll().orderBy('id').execute();
+
+export const countAdmins = async (db: Db) =>
+  Number((await db.selectFrom('admin_users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+
+export const countSuperadmins = async (db: Db) =>
+  Number(
+    (
+      await db
+        .selectFrom('admin_users')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('role', '=', 'superadmin')
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+export const insertAdmin = (db: Db, values: Insertable<AdminUsersTable>) =>
+  db.insertInto('admin_users').values(values).returningAll().executeTakeFirstOrThrow();
+
+export const deleteAdmin = (db: Db, id: number) => db.deleteFrom('admin_users').where('id', '=', id).execute();
+
+export const insertSession = (db: Db, adminId: number, tokenHash: string, now: number) =>
+  db
+    .insertInto('admin_sessions')
+    .values({ admin_id: adminId, token_hash: tokenHash, created_at: now, last_seen_at: now })
+    .execute();
+
+export const findSessionWithAdmin = (db: Db, tokenHash: string) =>
+  db
+    .selectFrom('admin_sessions as s')
+    .innerJoin('admin_users as a', 'a.id', 's.admin_id')
+    .select([
+      's.id as session_id',
+      's.created_at as session_created_at',
+      's.last_seen_at',
+      'a.id',
+      'a.username',
+      'a.email',
+      'a.role',
+      'a.force_password_change',
+      'a.created_at',
+    ])
+    .where('s.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+
+export const touchSession = (db: Db, sessionId: number, now: number) =>
+  db.updateTable('admin_sessions').set({ last_seen_at: now }).where('id', '=', sessionId).execute();
+
+export const deleteSession = (db: Db, sessionId: number) =>
+  db.deleteFrom('admin_sessions').where('id', '=', sessionId).execute();
+
+export const deleteSessionsOfAdmin = (db: Db, adminId: number) =>
+  db.deleteFrom('admin_sessions').where('admin_id', '=', adminId).execute();
+
+export const deleteExpiredSessions = (db: Db, idleBefore: number, createdBefore: number) =>
+  db
+    .deleteFrom('admin_sessions')
+    .where((eb) => eb.or([eb('last_seen_at', '<', idleBefore), eb('created_at', '<', createdBefore)]))
+    .execute();

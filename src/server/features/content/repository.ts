@@ -1,0 +1,61 @@
+import type { Generated, Kysely } from 'kysely';
+import type { ContentKind } from '#shared/schemas/content.ts';
+import type { Db } from '../../db/database.ts';
+
+/** The columns every content table shares, plus its own fields (each kind's table is named after it). */
+export interface ContentRow {
+  id: number;
+  order: number;
+  is_active: number;
+  created_at: number;
+  updated_at: number;
+  [column: string]: unknown;
+}
+
+interface GenericContentTable {
+  id: Generated<number>;
+  order: number;
+  is_active: number;
+  created_at: number;
+  updated_at: number;
+  [column: string]: unknown;
+}
+
+// The six tables differ only in their own text columns, so one set of queries serves them all
+// through this structural view of the schema.
+type ContentDb = Kysely<Record<ContentKind, GenericContentTable>>;
+const view = (db: Db) => db as unknown as ContentDb;
+
+export const listContent = (db: Db, kind: ContentKind, activeOnly: boolean): Promise<ContentRow[]> => {
+  let query = view(db).selectFrom(kind).selectAll();
+  if (activeOnly) query = query.where('is_active', '=', 1);
+  return query.orderBy('order').orderBy('id').execute() as Promise<ContentRow[]>;
+};
+
+export const findContent = (db: Db, kind: ContentKind, id: number) =>
+  view(db).selectFrom(kind).selectAll().where('id', '=', id).executeTakeFirst() as Promise<ContentRow | undefined>;
+
+export const insertContent = (db: Db, kind: ContentKind, values: Record<string, unknown>) =>
+  view(db)
+    .insertInto(kind)
+    .values(values as Omit<ContentRow, 'id'>)
+    .returningAll()
+    .executeTakeFirstOrThrow() as Promise<ContentRow>;
+
+export const updateContent = (db: Db, kind: ContentKind, id: number, values: Record<string, unknown>) =>
+  view(db)
+    .updateTable(kind)
+    .set(values)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst() as Promise<ContentRow | undefined>;
+
+export const deleteContent = async (db: Db, kind: ContentKind, id: number) => {
+  const result = await view(db).deleteFrom(kind).where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+};
+
+export const countContent = async (db: Db, kind: ContentKind) =>
+  Number(
+    (await view(db).selectFrom(kind).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n,
+  );

@@ -1,0 +1,99 @@
+// Content of the public site (SPEC §3): six kinds sharing one set of rules. Public lists hold active
+// items only, ordered by `order` then id; admin lists hold everything.
+import { createHash } from 'node:crypto';
+import { CONTENT_KINDS, type ContentKind } from '#shared/schemas/content.ts';
+import type { Db } from '../../db/database.ts';
+import { toIso, type Clock } from '../../lib/clock.ts';
+import { notFound, parseOrThrow } from '../../lib/http-error.ts';
+import * as repo from './repository.ts';
+import type { ContentRow } from './repository.ts';
+
+/**
+ * Public lists are read on every page view, so each instance keeps the rendered JSON for a moment.
+ * A write through this instance clears it at once; other instances (PostgreSQL deployments) see the
+ * change within this many milliseconds.
+ */
+export const PUBLIC_CACHE_TTL_MS = 1000;
+
+export interface PublicList {
+  body: string;
+  etag: string;
+}
+
+const NOUNS: Record<ContentKind, string> = {
+  events: 'Event',
+  logos: 'Logo',
+  badges: 'Badge',
+  gallery: 'Gallery image',
+  videos: 'Video',
+  testimonials: 'Testimonial',
+};
+
+/** A stored row as the API shows it: flags as booleans, timestamps as ISO strings. */
+export function toApiItem(row: ContentRow): Record<string, unknown> {
+  return {
+    ...row,
+    is_active: row.is_active === 1,
+    created_at: toIso(row.created_at),
+    updated_at: toIso(row.updated_at),
+  };
+}
+
+/** API input → columns: booleans become 0/1 and `id`/timestamps are never taken from the client. */
+function toColumns(input: Record<string, unknown>): Record<string, unknown> {
+  const { id: _id, created_at: _c, updated_at: _u, ...fields } = input;
+  return { ...fields, is_active: fields.is_active === false ? 0 : 1 };
+}
+
+export function createContentService(db: Db, clock: Clock) {
+  const cache = new Map<ContentKind, PublicList & { expiresAt: number }>();
+
+  const itemOf = (kind: ContentKind, row: ContentRow) => CONTENT_KINDS[kind].item.parse(toApiItem(row));
+
+  return {
+    async publicList(kind: ContentKind): Promise<PublicList> {
+      const now = clock.now();
+      const hit = cache.get(kind);
+      if (hit && hit.expiresAt > now) return hit;
+      const rows = await repo.listContent(db, kind, true);
+      const body = JSON.stringify({ success: true, [CONTENT_KINDS[kind].listKey]: rows.map((r) => itemOf(kind, r)) });
+      const entry = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, expiresAt: now + PUBLIC_CACHE_TTL_MS };
+      cache.set(kind, entry);
+      return entry;
+    },
+
+    async adminList(kind: ContentKind) {
+      return (await repo.listContent(db, kind, false)).map((r) => itemOf(kind, r));
+    },
+
+    async create(kind: ContentKind, input: Record<string, unknown>) {
+      const now = clock.now();
+      const row = await repo.insertContent(db, kind, { ...toColumns(input), created_at: now, updated_at: now });
+      cache.delete(kind);
+      return itemOf(kind, row);
+    },
+
+    /** PUT merges the fields sent over the stored item, then validates the whole result. */
+    async update(kind: ContentKind, id: number, changes: Record<string, unknown>) {
+      const current = await repo.findContent(db, kind, id);
+      if (!current) throw notFound(`${NOUNS[kind]} not found`);
+      const merged = parseOrThrow(CONTENT_KINDS[kind].input, { ...toApiItem(current), ...changes }) as Record<
+        string,
+        unknown
+      >;
+      const row = await repo.updateContent(db, kind, id, { ...toColumns(merged), updated_at: clock.now() });
+      if (!row) throw notFound(`${NOUNS[kind]} not found`);
+      cache.delete(kind);
+      return itemOf(kind, row);
+    },
+
+    async remove(kind: ContentKind, id: number) {
+      if (!(await repo.deleteContent(db, kind, id))) throw notFound(`${NOUNS[kind]} not found`);
+      cache.delete(kind);
+    },
+
+    count: (kind: ContentKind) => repo.countContent(db, kind),
+  };
+}
+
+export type ContentService = ReturnType<typeof createContentService>;

@@ -1,0 +1,131 @@
+// Stores an uploaded file under a generated name. The stream is written to disk as it arrives (never
+// held whole in memory), its type is decided from its first bytes, and images are decoded and
+// re-encoded so that only real pixels — no metadata, no smuggled payload — are ever served.
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import sharp from 'sharp';
+import { ERROR_CODES } from '#shared/errors.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { containsMarkup, detectMediaType, SNIFF_BYTES, type MediaType } from './file-type.ts';
+
+export const UPLOADS_URL_PREFIX = '/uploads/';
+const ACCEPTED = 'Only JPEG, PNG, WebP, GIF or AVIF images and MP4 or WebM videos can be uploaded';
+// Read this much before deciding, so markup hidden just after a valid header is seen too.
+const INSPECT_BYTES = 4096;
+
+export interface UploadLimits {
+  maxImageBytes: number;
+  maxVideoBytes: number;
+}
+
+const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+const unsupported = (detail = ACCEPTED) => new HttpError(415, ERROR_CODES.unsupportedMediaType, detail);
+
+export function createUploadService(uploadDir: string, limits: UploadLimits) {
+  const capFor = (type: MediaType) => (type.kind === 'image' ? limits.maxImageBytes : limits.maxVideoBytes);
+  const tooLarge = (type: MediaType) =>
+    new HttpError(
+      413,
+      ERROR_CODES.payloadTooLarge,
+      `${type.kind === 'image' ? 'Images' : 'Videos'} can be at most ${megabytes(capFor(type))}`,
+    );
+
+  function classify(head: Buffer): MediaType {
+    const type = head.length >= 12 ? detectMediaType(head) : undefined;
+    if (!type || (type.kind === 'video' && containsMarkup(head))) throw unsupported();
+    return type;
+  }
+
+  async function reencodeImage(source: string, target: string, type: MediaType): Promise<void> {
+    const animated = type.extension === 'gif' || type.extension === 'webp';
+    try {
+      let image = sharp(source, { animated, failOn: 'error' });
+      if (!animated) image = image.rotate(); // apply EXIF orientation before the metadata is dropped
+      switch (type.extension) {
+        case 'jpg':
+          image = image.jpeg({ quality: 85, mozjpeg: true });
+          break;
+        case 'png':
+          image = image.png({ compressionLevel: 8 });
+          break;
+        case 'gif':
+          image = image.gif();
+          break;
+        case 'webp':
+          image = image.webp({ quality: 85 });
+          break;
+        default:
+          image = image.avif({ quality: 60, effort: 3 });
+      }
+      await image.toFile(target);
+    } catch {
+      await fsp.rm(target, { force: true });
+      throw unsupported('The file is not a valid image');
+    }
+  }
+
+  return {
+    /** Consumes the stream and returns the public URL of the stored file. */
+    async store(stream: Readable): Promise<{ fileUrl: string; type: MediaType; bytes: number }> {
+      await fsp.mkdir(uploadDir, { recursive: true });
+      const incoming = path.join(uploadDir, `.incoming-${randomBytes(12).toString('hex')}`);
+      const out = fs.createWriteStream(incoming, { flags: 'wx' });
+      let head: Buffer[] = [];
+      let headBytes = 0;
+      let type: MediaType | undefined;
+      let bytes = 0;
+
+      const write = async (chunk: Buffer) => {
+        if (!out.write(chunk)) await once(out, 'drain');
+      };
+
+      try {
+        for await (const chunk of stream as AsyncIterable<Buffer>) {
+          bytes += chunk.length;
+          if (type) {
+            if (bytes > capFor(type)) throw tooLarge(type);
+            await write(chunk);
+            continue;
+          }
+          head.push(chunk);
+          headBytes += chunk.length;
+          if (headBytes >= INSPECT_BYTES) {
+            type = classify(Buffer.concat(head));
+            if (bytes > capFor(type)) throw tooLarge(type);
+            for (const part of head) await write(part);
+            head = [];
+          }
+        }
+        if (!type) {
+          type = classify(Buffer.concat(head));
+          if (bytes > capFor(type)) throw tooLarge(type);
+          for (const part of head) await write(part);
+        }
+        if (bytes < SNIFF_BYTES && type.kind === 'video') throw unsupported('The file is not a valid video');
+        out.end();
+        await once(out, 'finish');
+
+        const name = `${randomBytes(16).toString('base64url')}.${type.extension}`;
+        const target = path.join(uploadDir, name);
+        if (type.kind === 'image') {
+          await reencodeImage(incoming, target, type);
+          await fsp.rm(incoming, { force: true });
+        } else {
+          await fsp.rename(incoming, target);
+        }
+        return { fileUrl: `${UPLOADS_URL_PREFIX}${name}`, type, bytes };
+      } catch (error) {
+        out.destroy();
+        stream.resume(); // discard whatever the client is still sending
+        await fsp.rm(incoming, { force: true });
+        throw error;
+      }
+    },
+  };
+}
+
+export type UploadService = ReturnType<typeof createUploadService>;

@@ -1,0 +1,37 @@
+// Business constants (SPEC §9) and the server-side limits the spec leaves open, in one place.
+
+export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 256;
+export const MIN_USERNAME_LENGTH = 3;
+export const MAX_USERNAME_LENGTH = 50;
+export const TOTP_CODE_LENGTH = 6;
+export const RESET_LINK_EXPIRY_MS = 60 * 60 * 1000;
+
+export const UPCOMING_EVENTS_SHOWN = 3;
+export const TESTIMONIALS_SHOWN = 3;
+export const ANALYTICS_PERIODS = [7, 14, 30, 90] as const;
+export const DEFAULT_ANALYTICS_PERIOD = 7;
+
+export const ADMIN_ROLES = ['admin', 'superadmin'] as const;
+export type AdminRole = (typeof ADMIN_ROLES)[number];
+
+export const GALLERY_SECTIONS = ['action-gallery', 'hero', 'why-choose', 'game-modes', 'deliver'] as const;
+export const VIDEO_CATEGORIES = ['hero', 'demo', 'gallery', 'promo'] as const;
+export const VIDEO_TYPES = ['youtube', 'upload'] as const;
+
+/** Admin sessions: logged out after 30 minutes without a request, and 12 hours after login regardless. */
+export const SESSION_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+export const SESSION_ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
+
+export const UPLOAD_LIMITS = {
+  defaultImageMegabytes: 15,
+  defaultVideoMegabytes: 500,
+} as const;
+
+/** Text length limits for content fields (the spec shows none; these keep one row from bloating a page). */
+export const TEXT_LIMITS = {
+  short: 200,
+  url: 2048,
+  description: 2000,
+  testimonial: 2000,
+} as const;

@@ -1,0 +1,192 @@
+// The six content kinds of SPEC §3: what an admin may send, and what the API returns.
+import { z } from 'zod';
+import { GALLERY_SECTIONS, TEXT_LIMITS, VIDEO_CATEGORIES, VIDEO_TYPES } from '../constants.ts';
+
+const requiredText = (max: number) =>
+  z.string({ error: 'is required' }).trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .nullish()
+    .transform((value) => value ?? '');
+
+const isHttpUrl = (value: string) => {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+};
+
+/** A media reference: a file uploaded here (/uploads/…) or an absolute http(s) URL. */
+const isMediaReference = (value: string) => /^\/uploads\/[A-Za-z0-9._-]+$/.test(value) || isHttpUrl(value);
+
+const mediaUrl = requiredText(TEXT_LIMITS.url).refine(isMediaReference, 'must be an uploaded file or an http(s) URL');
+const optionalMediaUrl = optionalText(TEXT_LIMITS.url).refine(
+  (value) => value === '' || isMediaReference(value),
+  'must be an uploaded file or an http(s) URL',
+);
+const optionalWebUrl = optionalText(TEXT_LIMITS.url).refine(
+  (value) => value === '' || isHttpUrl(value),
+  'must be an http(s) URL such as https://example.com',
+);
+
+/** Forms send numbers as strings; accept both, reject anything that is not a whole number. */
+const wholeNumber = (min: number, max: number) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
+    z
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(min, `must be at least ${min}`)
+      .max(max, `must be at most ${max}`),
+  );
+
+const order = wholeNumber(-1_000_000, 1_000_000).default(0);
+const isActive = z.boolean({ error: 'must be true or false' }).default(true);
+
+const isCalendarDate = (value: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+};
+
+const YOUTUBE_HOSTS = new Set([
+  'youtube.com',
+  'www.youtube.com',
+  'm.youtube.com',
+  'youtu.be',
+  'www.youtube-nocookie.com',
+  'youtube-nocookie.com',
+]);
+export const isYoutubeUrl = (value: string) => isHttpUrl(value) && YOUTUBE_HOSTS.has(new URL(value).hostname);
+
+export const eventInput = z.object({
+  name: requiredText(TEXT_LIMITS.short),
+  location: requiredText(TEXT_LIMITS.short),
+  date: requiredText(10).refine(isCalendarDate, 'must be a date in the form YYYY-MM-DD'),
+  link: optionalWebUrl,
+  image_url: optionalMediaUrl,
+  order,
+  is_active: isActive,
+});
+
+export const logoInput = z.object({
+  name: requiredText(TEXT_LIMITS.short),
+  logo_url: mediaUrl,
+  website_url: optionalWebUrl,
+  order,
+  is_active: isActive,
+});
+
+export const badgeInput = z.object({
+  name: requiredText(TEXT_LIMITS.short),
+  badge_url: mediaUrl,
+  description: optionalText(TEXT_LIMITS.description),
+  order,
+  is_active: isActive,
+});
+
+export const galleryInput = z.object({
+  title: requiredText(TEXT_LIMITS.short),
+  image_url: mediaUrl,
+  alt_text: optionalText(TEXT_LIMITS.short),
+  order,
+  section: z.enum(GALLERY_SECTIONS, { error: `must be one of ${GALLERY_SECTIONS.join(', ')}` }).default('action-gallery'),
+  is_active: isActive,
+});
+
+export const videoInput = z
+  .object({
+    title: requiredText(TEXT_LIMITS.short),
+    video_type: z.enum(VIDEO_TYPES, { error: `must be one of ${VIDEO_TYPES.join(', ')}` }).default('upload'),
+    video_url: mediaUrl,
+    thumbnail_url: optionalMediaUrl,
+    description: optionalText(TEXT_LIMITS.description),
+    category: z.enum(VIDEO_CATEGORIES, { error: `must be one of ${VIDEO_CATEGORIES.join(', ')}` }),
+    order,
+    is_active: isActive,
+  })
+  .superRefine((video, ctx) => {
+    if (video.video_type === 'youtube' && !isYoutubeUrl(video.video_url)) {
+      ctx.addIssue({ code: 'custom', path: ['video_url'], message: 'must be a YouTube link for a youtube video' });
+    }
+  });
+
+export const testimonialInput = z.object({
+  client_name: requiredText(TEXT_LIMITS.short),
+  company: requiredText(TEXT_LIMITS.short),
+  testimonial_text: requiredText(TEXT_LIMITS.testimonial),
+  rating: wholeNumber(1, 5),
+  order,
+  is_active: isActive,
+});
+
+const stored = {
+  id: z.number().int(),
+  order: z.number().int(),
+  is_active: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+};
+
+export const event = z.object({
+  ...stored,
+  name: z.string(),
+  location: z.string(),
+  date: z.string(),
+  link: z.string(),
+  image_url: z.string(),
+});
+export const logo = z.object({ ...stored, name: z.string(), logo_url: z.string(), website_url: z.string() });
+export const badge = z.object({ ...stored, name: z.string(), badge_url: z.string(), description: z.string() });
+export const galleryImage = z.object({
+  ...stored,
+  title: z.string(),
+  image_url: z.string(),
+  alt_text: z.string(),
+  section: z.enum(GALLERY_SECTIONS),
+});
+export const video = z.object({
+  ...stored,
+  title: z.string(),
+  video_type: z.enum(VIDEO_TYPES),
+  video_url: z.string(),
+  thumbnail_url: z.string(),
+  description: z.string(),
+  category: z.enum(VIDEO_CATEGORIES),
+});
+export const testimonial = z.object({
+  ...stored,
+  client_name: z.string(),
+  company: z.string(),
+  testimonial_text: z.string(),
+  rating: z.number().int(),
+});
+
+export type Event = z.infer<typeof event>;
+export type Logo = z.infer<typeof logo>;
+export type Badge = z.infer<typeof badge>;
+export type GalleryImage = z.infer<typeof galleryImage>;
+export type Video = z.infer<typeof video>;
+export type Testimonial = z.infer<typeof testimonial>;
+
+/**
+ * Every content kind: its URL segment, the key its public list is returned under (SPEC §7), the
+ * schema an admin sends and the schema the API answers with.
+ */
+export const CONTENT_KINDS = {
+  events: { listKey: 'events', input: eventInput, item: event },
+  logos: { listKey: 'logos', input: logoInput, item: logo },
+  badges: { listKey: 'badges', input: badgeInput, item: badge },
+  gallery: { listKey: 'images', input: galleryInput, item: galleryImage },
+  videos: { listKey: 'videos', input: videoInput, item: video },
+  testimonials: { listKey: 'testimonials', input: testimonialInput, item: testimonial },
+} as const;
+
+export type ContentKind = keyof typeof CONTENT_KINDS;
+export const CONTENT_KIND_NAMES = Object.keys(CONTENT_KINDS) as ContentKind[];
