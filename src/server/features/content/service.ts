@@ -93,6 +93,9 @@ export function createContentService(db: Db, clock: Clock) {
     },
 
     count: (kind: ContentKind) => repo.countContent(db, kind),
+
+    /** Forgets cached public lists (after changes made outside this service, e.g. in tests). */
+    clearCache: () => cache.clear(),
   };
 }
 

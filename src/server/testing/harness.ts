@@ -1,0 +1,182 @@
+// Test harness: runs a suite once per database dialect (SQLite always, PostgreSQL when the global
+// setup found a server), each on a throwaway database, with a controllable clock.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, beforeEach, describe, inject } from 'vitest';
+import { buildApp, type Services } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { openDatabase, type Db } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import type { Clock } from '../lib/clock.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export class TestClock implements Clock {
+  constructor(private current = Date.UTC(2026, 5, 15, 12, 0, 0)) {}
+  now = () => this.current;
+  advance(ms: number) {
+    this.current += ms;
+  }
+  set(epochMs: number) {
+    this.current = epochMs;
+  }
+}
+
+export interface TestContext {
+  dialect: Dialect;
+  app: FastifyInstance;
+  services: Services;
+  db: Db;
+  config: Config;
+  clock: TestClock;
+  /** Creates an admin (superadmin unless told) and returns a bearer token for it. */
+  loginAs(options?: { role?: 'admin' | 'superadmin'; email?: string; username?: string }): Promise<AdminSession>;
+  request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
+}
+
+export interface AdminSession {
+  token: string;
+  id: number;
+  email: string;
+  password: string;
+}
+
+export const dialects = (): Dialect[] => (inject('postgresUrl') ? ['sqlite', 'postgres'] : ['sqlite']);
+
+async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const serverUrl = inject('postgresUrl');
+  const name = `range_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+const TABLES_TO_KEEP = new Set(['kysely_migration', 'kysely_migration_lock']);
+
+async function truncateAll(db: Db, dialect: Dialect): Promise<void> {
+  const tables = (await db.introspection.getTables()).map((t) => t.name).filter((n) => !TABLES_TO_KEEP.has(n));
+  if (dialect === 'postgres') {
+    if (tables.length) await sql.raw(`TRUNCATE ${tables.map((t) => `"${t}"`).join(', ')} CASCADE`).execute(db);
+    return;
+  }
+  await sql`PRAGMA foreign_keys = OFF`.execute(db);
+  for (const table of tables) await sql.raw(`DELETE FROM "${table}"`).execute(db);
+  await sql`PRAGMA foreign_keys = ON`.execute(db);
+}
+
+/**
+ * Declares `suite` once per dialect. Every test starts from empty tables and a clock at a fixed
+ * instant; `env` adds configuration variables.
+ */
+export function describeEachDatabase(
+  name: string,
+  suite: (ctx: () => TestContext) => void,
+  options: { env?: Record<string, string> } = {},
+): void {
+  describe.each(dialects())(`${name} [%s]`, (dialect) => {
+    let context: TestContext | undefined;
+    let cleanup: () => Promise<void> = async () => undefined;
+
+    beforeAll(async () => {
+      const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'range-test-'));
+      let databaseUrl = `sqlite:${path.join(tmp, 'test.db')}`;
+      let dropDatabase: () => Promise<void> = async () => undefined;
+      if (dialect === 'postgres') {
+        const created = await createPostgresDatabase();
+        databaseUrl = created.url;
+        dropDatabase = created.drop;
+      }
+      const config = loadConfig({
+        NODE_ENV: 'test',
+        DATABASE_URL: databaseUrl,
+        UPLOAD_DIR: path.join(tmp, 'uploads'),
+        PUBLIC_URL: 'http://range.test',
+        LOG_LEVEL: 'silent',
+        ...options.env,
+      });
+      const db = openDatabase(config.database);
+      await migrateToLatest(db);
+      const clock = new TestClock();
+      const { app, services } = await buildApp({ config, db, clock, webRoot: path.join(tmp, 'no-web-build') });
+      await app.ready();
+      let adminCount = 0;
+      context = {
+        dialect,
+        app,
+        services,
+        db,
+        config,
+        clock,
+        async loginAs(opts = {}) {
+          adminCount += 1;
+          const email = opts.email ?? `admin${adminCount}@example.com`;
+          const password = `correct horse ${adminCount}`;
+          const admin = await services.accounts.create(
+            undefined,
+            { username: opts.username ?? `admin${adminCount}`, email, password, role: opts.role ?? 'superadmin' },
+            { forcePasswordChange: false },
+          );
+          const { access_token } = await services.accounts.login(email, password);
+          return { token: access_token, id: admin.id, email, password };
+        },
+        request({ token, headers, ...rest }) {
+          return app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+        },
+      };
+      cleanup = async () => {
+        await app.close();
+        await db.destroy();
+        await dropDatabase();
+        fs.rmSync(tmp, { recursive: true, force: true });
+      };
+    });
+
+    beforeEach(async () => {
+      const ctx = context!;
+      await truncateAll(ctx.db, dialect);
+      ctx.services.content.clearCache();
+      ctx.clock.set(Date.UTC(2026, 5, 15, 12, 0, 0));
+    });
+
+    afterAll(async () => cleanup());
+
+    suite(() => {
+      if (!context) throw new Error('test context used before setup');
+      return context;
+    });
+  });
+}
+
+/** A multipart/form-data body with one file field, for upload tests through app.inject(). */
+export function multipartFile(
+  bytes: Buffer,
+  options: { field?: string; filename?: string; contentType?: string } = {},
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----rangetest${randomBytes(8).toString('hex')}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${options.field ?? 'file'}"; filename="${options.filename ?? 'upload.bin'}"\r\n` +
+      `Content-Type: ${options.contentType ?? 'application/octet-stream'}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, bytes, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
