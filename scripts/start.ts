@@ -2,6 +2,7 @@
 // starts the server. Reads ./.env when present.
 import fs from 'node:fs';
 import path from 'node:path';
+import { loadDotEnv } from './dot-env.ts';
 
 const WEB_SOURCES = ['src/web', 'src/shared', 'index.html', 'vite.config.ts', 'package.json'];
 const BUILD_MARKER = 'dist/web/index.html';
@@ -21,7 +22,7 @@ export function webBuildIsStale(): boolean {
   return WEB_SOURCES.some((entry) => newestMtime(entry) > built);
 }
 
-if (fs.existsSync('.env')) process.loadEnvFile('.env');
+loadDotEnv();
 
 if (webBuildIsStale()) {
   process.stdout.write('Building the web client (first start or sources changed)…\n');

@@ -40,9 +40,17 @@ export function createServices(config: Config, db: Db, clock: Clock) {
 }
 export type Services = ReturnType<typeof createServices>;
 
+export interface RouteEntry {
+  method: string;
+  url: string;
+  public: boolean;
+}
+
 export interface BuiltApp {
   app: FastifyInstance;
   services: Services;
+  /** Every route the app registered (tests walk it to prove the admin guard covers them all). */
+  routes: RouteEntry[];
 }
 
 export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
@@ -63,6 +71,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const routes: RouteEntry[] = [];
+  app.addHook('onRoute', (route) => {
+    const config = route.config as { public?: boolean } | undefined;
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, public: config?.public === true });
+  });
 
   const services = createServices(config, db, clock);
   registerErrorHandler(app);
@@ -77,5 +90,5 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await registerWebApp(app, deps.webRoot ?? path.resolve('dist/web'));
 
   // Not `return app`: a Fastify instance is thenable, and an async function would await it.
-  return { app, services };
+  return { app, services, routes };
 }

@@ -8,7 +8,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, inject } from 'vitest';
-import { buildApp, type Services } from '../app.ts';
+import { buildApp, type RouteEntry, type Services } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Db } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
@@ -31,6 +31,7 @@ export interface TestContext {
   dialect: Dialect;
   app: FastifyInstance;
   services: Services;
+  routes: RouteEntry[];
   db: Db;
   config: Config;
   clock: TestClock;
@@ -114,13 +115,14 @@ export function describeEachDatabase(
       const db = openDatabase(config.database);
       await migrateToLatest(db);
       const clock = new TestClock();
-      const { app, services } = await buildApp({ config, db, clock, webRoot: path.join(tmp, 'no-web-build') });
+      const { app, services, routes } = await buildApp({ config, db, clock, webRoot: path.join(tmp, 'no-web-build') });
       await app.ready();
       let adminCount = 0;
       context = {
         dialect,
         app,
         services,
+        routes,
         db,
         config,
         clock,

@@ -1,11 +1,14 @@
 // Content of the public site (SPEC §3): six kinds sharing one set of rules. Public lists hold active
 // items only, ordered by `order` then id; admin lists hold everything.
 import { createHash } from 'node:crypto';
+import type { z } from 'zod';
 import { CONTENT_KINDS, type ContentKind } from '#shared/schemas/content.ts';
 import type { Db } from '../../db/database.ts';
 import { toIso, type Clock } from '../../lib/clock.ts';
 import { notFound, parseOrThrow } from '../../lib/http-error.ts';
 import * as repo from './repository.ts';
+
+type ContentItem<K extends ContentKind> = z.output<(typeof CONTENT_KINDS)[K]['item']>;
 import type { ContentRow } from './repository.ts';
 
 /**
@@ -62,8 +65,8 @@ export function createContentService(db: Db, clock: Clock) {
       return entry;
     },
 
-    async adminList(kind: ContentKind) {
-      return (await repo.listContent(db, kind, false)).map((r) => itemOf(kind, r));
+    async adminList<K extends ContentKind>(kind: K): Promise<ContentItem<K>[]> {
+      return (await repo.listContent(db, kind, false)).map((r) => itemOf(kind, r) as ContentItem<K>);
     },
 
     async create(kind: ContentKind, input: Record<string, unknown>) {

@@ -119,8 +119,9 @@ export function createUploadService(uploadDir: string, limits: UploadLimits) {
         }
         return { fileUrl: `${UPLOADS_URL_PREFIX}${name}`, type, bytes };
       } catch (error) {
-        out.destroy();
         stream.resume(); // discard whatever the client is still sending
+        // Wait until the half-written file is closed (the open may still be in flight) before removing it.
+        if (!out.closed) await new Promise<void>((resolve) => out.destroy().once('close', () => resolve()));
         await fsp.rm(incoming, { force: true });
         throw error;
       }

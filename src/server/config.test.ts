@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('defaults to SQLite in ./data, port 3000 and demo content', () => {
+    const config = loadConfig({});
+    expect(config.database).toEqual({ dialect: 'sqlite', file: path.resolve('data/app.db') });
+    expect(config.uploadDir).toBe(path.resolve('data/uploads'));
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.seedDemo).toBe(true);
+    expect(config.admin).toBeUndefined();
+  });
+
+  it('reads PostgreSQL URLs, flags and the first admin', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://app:secret@db:5432/range',
+      SEED_DEMO: 'false',
+      ADMIN_EMAIL: 'owner@example.co.uk',
+      ADMIN_PASSWORD: 'a long password',
+      PUBLIC_URL: 'https://range.example.co.uk/',
+      TRUST_PROXY: '1',
+    });
+    expect(config.database).toEqual({ dialect: 'postgres', url: 'postgres://app:secret@db:5432/range' });
+    expect(config.seedDemo).toBe(false);
+    expect(config.admin).toEqual({ email: 'owner@example.co.uk', password: 'a long password' });
+    expect(config.publicUrl).toBe('https://range.example.co.uk');
+    expect(config.trustProxy).toBe(1);
+  });
+
+  it('names every bad variable and what it accepts', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SEED_DEMO: 'maybe', ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'short' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as ConfigError).message;
+    for (const name of ['PORT', 'DATABASE_URL', 'SEED_DEMO', 'ADMIN_EMAIL', 'ADMIN_PASSWORD']) expect(message).toContain(name);
+    expect(message).toContain('accepts sqlite:<path> or postgres://');
+  });
+
+  it('refuses ADMIN_EMAIL without ADMIN_PASSWORD', () => {
+    expect(() => loadConfig({ ADMIN_EMAIL: 'owner@example.co.uk' })).toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD/);
+  });
+});

@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase, multipartFile } from '../../testing/harness.ts';
+
+const MAX_IMAGE_BYTES = 200_000;
+let png: Buffer;
+let bigPng: Buffer;
+const mp4 = fs.readFileSync(path.resolve('demo/media/demo-targets.mp4'));
+
+beforeAll(async () => {
+  png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#4b5320' } }).png().toBuffer();
+  // Noise does not compress, so this PNG is well over the test's image cap.
+  const noise = Buffer.from(Array.from({ length: 400 * 400 * 3 }, () => Math.floor(Math.random() * 256)));
+  bigPng = await sharp(noise, { raw: { width: 400, height: 400, channels: 3 } }).png().toBuffer();
+});
+
+describeEachDatabase(
+  'uploads',
+  (ctx) => {
+    const upload = async (bytes: Buffer, options: Parameters<typeof multipartFile>[1] = {}, token?: string) => {
+      const t = token ?? (await ctx().loginAs()).token;
+      const { payload, headers } = multipartFile(bytes, options);
+      return ctx().request({ method: 'POST', url: '/api/admin/upload', token: t, payload, headers });
+    };
+    const storedFiles = () => fs.readdirSync(ctx().config.uploadDir);
+
+    it('stores a PNG under a generated name and serves it safely with long caching', async () => {
+      const response = await upload(png, { filename: '../../evil name.png', contentType: 'image/png' });
+      expect(response.statusCode, response.body).toBe(201);
+      const { file_url } = response.json<{ file_url: string }>();
+      expect(file_url).toMatch(/^\/uploads\/[A-Za-z0-9_-]{20,}\.png$/);
+      expect(file_url).not.toContain('evil');
+
+      const served = await ctx().request({ method: 'GET', url: file_url });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/png');
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
+      expect(served.headers['cache-control']).toContain('immutable');
+      expect((await sharp(served.rawPayload).metadata()).width).toBe(64);
+    });
+
+    it('accepts an MP4 video by its bytes, whatever its name says', async () => {
+      const response = await upload(mp4, { filename: 'clip.txt', contentType: 'text/plain' });
+      expect(response.statusCode, response.body).toBe(201);
+      const { file_url } = response.json<{ file_url: string }>();
+      expect(file_url).toMatch(/\.mp4$/);
+      const served = await ctx().request({ method: 'GET', url: file_url });
+      expect(served.headers['content-type']).toBe('video/mp4');
+      expect(served.rawPayload.equals(mp4)).toBe(true);
+    });
+
+    it('refuses SVG, HTML renamed .png, plain text and a PNG-headed polyglot with 415', async () => {
+      const { token } = await ctx().loginAs();
+      const before = storedFiles();
+      const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+      const html = Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>');
+      const polyglot = Buffer.concat([png.subarray(0, 16), Buffer.from('<html><script>alert(1)</script></html>'.repeat(10))]);
+      const videoPolyglot = Buffer.concat([mp4.subarray(0, 32), Buffer.from('<html><script>alert(1)</script></html>'), mp4.subarray(32, 8000)]);
+      for (const [bytes, filename, contentType] of [
+        [svg, 'logo.svg', 'image/svg+xml'],
+        [html, 'photo.png', 'image/png'],
+        [Buffer.from('just some text'), 'notes.jpg', 'image/jpeg'],
+        [polyglot, 'pic.png', 'image/png'],
+        [videoPolyglot, 'clip.mp4', 'video/mp4'],
+      ] as const) {
+        const response = await upload(bytes, { filename, contentType }, token);
+        expect(response.statusCode, filename).toBe(415);
+        expect(response.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+      }
+      expect(storedFiles()).toEqual(before);
+    });
+
+    it('refuses an image over the cap with 413 and keeps nothing of it', async () => {
+      expect(bigPng.length).toBeGreaterThan(MAX_IMAGE_BYTES);
+      const before = storedFiles();
+      const response = await upload(bigPng, { filename: 'big.png' });
+      expect(response.statusCode).toBe(413);
+      expect(response.json<{ detail: string }>().detail).toMatch(/at most/);
+      expect(storedFiles()).toEqual(before);
+    });
+
+    it('needs a token, a multipart body and a field named file', async () => {
+      const { payload, headers } = multipartFile(png);
+      expect((await ctx().request({ method: 'POST', url: '/api/admin/upload', payload, headers })).statusCode).toBe(401);
+      const { token } = await ctx().loginAs();
+      const wrongField = multipartFile(png, { field: 'image' });
+      expect((await ctx().request({ method: 'POST', url: '/api/admin/upload', token, ...wrongField })).statusCode).toBe(400);
+      const json = await ctx().request({ method: 'POST', url: '/api/admin/upload', token, payload: { file: 'x' } });
+      expect(json.statusCode).toBe(415);
+    });
+
+    it('answers 404 for an upload that does not exist and never lists the folder', async () => {
+      expect((await ctx().request({ method: 'GET', url: '/uploads/nothing-here.png' })).statusCode).toBe(404);
+      const folder = await ctx().request({ method: 'GET', url: '/uploads/' });
+      expect([403, 404]).toContain(folder.statusCode);
+      expect(folder.body).not.toContain('.png');
+    });
+  },
+  { env: { MAX_IMAGE_BYTES: String(MAX_IMAGE_BYTES) } },
+);
