@@ -17,6 +17,7 @@ import { registerUploadRoutes } from './features/uploads/routes.ts';
 import { createUploadService } from './features/uploads/service.ts';
 import { registerAuthGuard } from './plugins/auth-guard.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
@@ -76,6 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     const config = route.config as { public?: boolean } | undefined;
     for (const method of [route.method].flat()) routes.push({ method, url: route.url, public: config?.public === true });
   });
+  await registerOpenApi(app);
 
   const services = createServices(config, db, clock);
   registerErrorHandler(app);

@@ -43,6 +43,15 @@ describe('web client fall-through', () => {
     expect(response.headers['cache-control']).toContain('immutable');
   });
 
+  it('serves the OpenAPI document generated from the schemas at /api/docs', async () => {
+    const response = await built.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json<{ openapi: string; paths: Record<string, Record<string, unknown>> }>();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths['/api/admin/events'] ?? {})).toEqual(expect.arrayContaining(['get', 'post']));
+    expect(doc.paths['/api/admin/login']?.post).toBeDefined();
+  });
+
   it('keeps unknown API paths and non-GET requests as JSON 404s', async () => {
     const api = await built.app.inject({ method: 'GET', url: '/api/does-not-exist' });
     expect(api.statusCode).toBe(404);
