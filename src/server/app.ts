@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
@@ -20,6 +20,24 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { registerSiteRoutes } from './features/site/routes.ts';
+import { createSiteService } from './features/site/service.ts';
+import { BUSINESS_NAME } from '#shared/constants.ts';
+import { registerAuditRoutes } from './features/audit/routes.ts';
+import { createAuditService } from './features/audit/service.ts';
+import { createAuthLimitsService } from './features/auth-limits/service.ts';
+import { registerPasswordResetRoutes } from './features/password-reset/routes.ts';
+import { createPasswordResetService } from './features/password-reset/service.ts';
+import { createTwoFactorService } from './features/two-factor/service.ts';
+import { createBackground } from './lib/background.ts';
+import { createSecretBox } from './lib/secret-box.ts';
+import { registerAuditTrail } from './plugins/audit-trail.ts';
+import { registerAnalyticsRoutes } from './features/analytics/routes.ts';
+import { createAnalyticsService } from './features/analytics/service.ts';
+import { createCaptcha } from './features/enquiries/captcha.ts';
+import { registerEnquiryRoutes } from './features/enquiries/routes.ts';
+import { createEnquiriesService } from './features/enquiries/service.ts';
 
 export interface AppDeps {
   config: Config;
@@ -28,13 +46,58 @@ export interface AppDeps {
   /** Where the built web client lives; dist/web by default. */
   webRoot?: string;
   logger?: FastifyServerOptions['logger'];
+  /** Outgoing mail; by default created from config (SMTP, or .eml files in the outbox). */
+  mailer?: Mailer;
 }
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
-export function createServices(config: Config, db: Db, clock: Clock) {
+export function createServices(config: Config, db: Db, clock: Clock, mailer: Mailer, log: FastifyBaseLogger) {
+  const site = createSiteService(db, clock);
+  const captcha = createCaptcha(config.captcha, db, clock);
+  // Account security (issue 3): audit trail, brute-force limits, 2FA, password reset.
+  const background = createBackground(log);
+  const audit = createAuditService(db, clock);
+  const authLimits = createAuthLimitsService(db, clock, config.authLimits, log);
+  const twoFactor = createTwoFactorService(db, clock, createSecretBox(config.totpEncryptionKey), BUSINESS_NAME);
+  const accounts = createAccountsService(db, clock, {
+    twoFactor,
+    limits: authLimits,
+    audit,
+    mailer,
+    background,
+    publicUrl: config.publicUrl,
+  });
   return {
-    accounts: createAccountsService(db, clock),
+    mailer,
+    site,
+    captcha,
+    enquiries: createEnquiriesService({
+      db,
+      clock,
+      mailer,
+      site,
+      captcha,
+      background,
+      notifyEmail: config.notifyEmail,
+      publicUrl: config.publicUrl,
+      log,
+    }),
+    analytics: createAnalyticsService(db, clock, config.analytics, log),
+    accounts,
+    audit,
+    authLimits,
+    twoFactor,
+    passwordReset: createPasswordResetService(db, clock, {
+      accounts,
+      limits: authLimits,
+      audit,
+      mailer,
+      background,
+      publicUrl: config.publicUrl,
+      businessName: async () => (await site.get()).trading_name,
+    }),
+    background,
     content: createContentService(db, clock),
     uploads: createUploadService(config.uploadDir, config),
   };
@@ -79,14 +142,42 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   await registerOpenApi(app);
 
-  const services = createServices(config, db, clock);
+  const mailer =
+    deps.mailer ??
+    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, log: app.log });
+  const services = createServices(config, db, clock, mailer, app.log);
+  if (config.captcha.provider === 'off') {
+    app.log.warn('CAPTCHA_PROVIDER=off: enquiries are accepted without any bot check. Use this only for local testing.');
+  }
+  // Accepted analytics events are written at least every second, and what is left on close.
+  // (Enquiry notifications run on the shared background, which the hook below waits for.)
+  services.analytics.startFlushing();
+  app.addHook('onClose', async () => services.analytics.stop());
+  // Security e-mails still being sent are waited for; then a mailer we created is ours to close
+  // (one passed in belongs to the caller).
+  app.addHook('onClose', async () => {
+    await services.background.settled();
+    if (!deps.mailer) await mailer.close();
+  });
+  if (config.env === 'production' && !config.totpEncryptionKey) {
+    app.log.warn('TOTP_ENCRYPTION_KEY is not set: two-factor secrets are stored unencrypted in the database.');
+  }
   registerErrorHandler(app);
   registerSecurityHeaders(app);
   registerAuthGuard(app, services.accounts);
+  registerAuditTrail(app, services.audit);
 
   registerHealthRoutes(app, db);
   registerAccountsRoutes(app, services.accounts);
   registerContentRoutes(app, services.content);
+  registerSiteRoutes(app, services.site);
+  registerPasswordResetRoutes(app, services.passwordReset);
+  registerAuditRoutes(app, services.audit);
+  await registerEnquiryRoutes(app, services.enquiries, services.captcha, {
+    rateLimit: config.enquiryRateLimit,
+    recaptcha: { siteKey: config.captcha.recaptcha.siteKey, action: config.captcha.recaptcha.action },
+  });
+  await registerAnalyticsRoutes(app, services.analytics);
   fs.mkdirSync(config.uploadDir, { recursive: true });
   await registerUploadRoutes(app, services.uploads, { ...config, uploadDir: config.uploadDir });
   await registerWebApp(app, deps.webRoot ?? path.resolve('dist/web'));

@@ -2,9 +2,12 @@
 // stops the process with a message naming the variable and what it accepts.
 import path from 'node:path';
 import { z } from 'zod';
-import { UPLOAD_LIMITS } from '#shared/constants.ts';
+import { AUTH_LIMIT_DEFAULTS, BUSINESS_NAME, UPLOAD_LIMITS } from '#shared/constants.ts';
+import { ANALYTICS_DEFAULTS } from '#shared/schemas/analytics.ts';
+import { ENQUIRY_DEFAULTS } from '#shared/schemas/enquiries.ts';
 
 const MEGABYTE = 1024 * 1024;
+const DEFAULT_MAIL_FROM = `"${BUSINESS_NAME}" <no-reply@localhost>`;
 
 const booleanFlag = (fallback: boolean) =>
   z
@@ -80,11 +83,82 @@ const envSchema = z
       }),
     MAX_IMAGE_BYTES: positiveInt(UPLOAD_LIMITS.defaultImageMegabytes * MEGABYTE, 'bytes'),
     MAX_VIDEO_BYTES: positiveInt(UPLOAD_LIMITS.defaultVideoMegabytes * MEGABYTE, 'bytes'),
+    // Mail (account security): SMTP_URL unset writes each message to OUTBOX_DIR instead.
+    SMTP_URL: z
+      .string()
+      .optional()
+      .refine((value) => value === undefined || /^smtps?:\/\/.+/.test(value), 'accepts smtp://user:password@host:port or smtps://…'),
+    MAIL_FROM: z.string().min(3, 'accepts a sender such as "Business" <no-reply@example.com>').default(DEFAULT_MAIL_FROM),
+    OUTBOX_DIR: z.string().min(1, 'accepts a directory path').default('./data/outbox'),
+    TOTP_ENCRYPTION_KEY: z.string().min(32, 'accepts a random secret of at least 32 characters (e.g. openssl rand -base64 32)').optional(),
+    AUTH_PAIR_MAX_FAILURES: positiveInt(AUTH_LIMIT_DEFAULTS.pair.maxFailures, 'failures'),
+    AUTH_PAIR_WINDOW_MINUTES: positiveInt(AUTH_LIMIT_DEFAULTS.pair.windowMinutes, 'minutes'),
+    AUTH_PAIR_LOCK_MINUTES: positiveInt(AUTH_LIMIT_DEFAULTS.pair.lockMinutes, 'minutes'),
+    AUTH_ADDRESS_MAX_FAILURES: positiveInt(AUTH_LIMIT_DEFAULTS.address.maxFailures, 'failures'),
+    AUTH_ADDRESS_WINDOW_MINUTES: positiveInt(AUTH_LIMIT_DEFAULTS.address.windowMinutes, 'minutes'),
+    AUTH_ADDRESS_LOCK_MINUTES: positiveInt(AUTH_LIMIT_DEFAULTS.address.lockMinutes, 'minutes'),
+    AUTH_ACCOUNT_MAX_FAILURES: positiveInt(AUTH_LIMIT_DEFAULTS.account.maxFailures, 'failures'),
+    AUTH_ACCOUNT_WINDOW_MINUTES: positiveInt(AUTH_LIMIT_DEFAULTS.account.windowMinutes, 'minutes'),
+    AUTH_ACCOUNT_LOCK_MINUTES: positiveInt(AUTH_LIMIT_DEFAULTS.account.lockMinutes, 'minutes'),
+    // Enquiries and analytics (docs/readme-parts/enquiries-analytics.md).
+    CAPTCHA_PROVIDER: z
+      .enum(['altcha', 'recaptcha', 'off'], { error: 'accepts altcha, recaptcha or off' })
+      .default('altcha'),
+    ALTCHA_HMAC_KEY: z.string().min(32, 'accepts a random secret of at least 32 characters (e.g. openssl rand -base64 32)').optional(),
+    ALTCHA_MAX_NUMBER: positiveInt(ENQUIRY_DEFAULTS.altchaMaxNumber, 'proof-of-work difficulty'),
+    RECAPTCHA_SECRET_KEY: z.string().min(1).optional(),
+    RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
+    RECAPTCHA_VERIFY_URL: z
+      .url({ protocol: /^https?$/, error: 'accepts an http(s) URL' })
+      .default('https://www.google.com/recaptcha/api/siteverify'),
+    RECAPTCHA_ACTION: z.string().min(1).default(ENQUIRY_DEFAULTS.recaptchaAction),
+    RECAPTCHA_MIN_SCORE: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined) return ENQUIRY_DEFAULTS.recaptchaMinScore;
+        const score = Number(value);
+        if (!Number.isFinite(score) || score < 0 || score > 1) {
+          ctx.addIssue({ code: 'custom', message: 'accepts a score from 0.0 to 1.0' });
+          return z.NEVER;
+        }
+        return score;
+      }),
+    RECAPTCHA_HOSTNAME: z.string().min(1).optional(),
+    NOTIFY_EMAIL: z.email({ error: 'accepts an e-mail address' }).optional(),
+    ENQUIRY_RATE_LIMIT_MAX: positiveInt(ENQUIRY_DEFAULTS.rateLimitMax, 'enquiries per window'),
+    ENQUIRY_RATE_LIMIT_WINDOW_MINUTES: positiveInt(ENQUIRY_DEFAULTS.rateLimitWindowMinutes, 'minutes'),
+    ANALYTICS_RETENTION_DAYS: positiveInt(ANALYTICS_DEFAULTS.retentionDays, 'days'),
+    ANALYTICS_QUEUE_LIMIT: positiveInt(ANALYTICS_DEFAULTS.queueLimit, 'events'),
   })
   .refine((env) => (env.ADMIN_EMAIL === undefined) === (env.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together (or neither)',
     path: ['ADMIN_PASSWORD'],
+  })
+  .refine((env) => env.CAPTCHA_PROVIDER !== 'recaptcha' || env.RECAPTCHA_SECRET_KEY !== undefined, {
+    message: 'RECAPTCHA_SECRET_KEY is required when CAPTCHA_PROVIDER=recaptcha',
+    path: ['RECAPTCHA_SECRET_KEY'],
   });
+
+/** One brute-force rule: `maxFailures` within `windowMs` lock the key for `lockMs`. */
+export interface AuthLimit {
+  maxFailures: number;
+  windowMs: number;
+  lockMs: number;
+}
+/** pair = one account from one address; address = one address, any account; account = all addresses. */
+export interface AuthLimits {
+  pair: AuthLimit;
+  address: AuthLimit;
+  account: AuthLimit;
+}
+
+const MINUTE_MS = 60 * 1000;
+const limit = (maxFailures: number, windowMinutes: number, lockMinutes: number): AuthLimit => ({
+  maxFailures,
+  windowMs: windowMinutes * MINUTE_MS,
+  lockMs: lockMinutes * MINUTE_MS,
+});
 
 export type DatabaseTarget = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
 
@@ -101,6 +175,32 @@ export interface Config {
   trustProxy: boolean | number;
   maxImageBytes: number;
   maxVideoBytes: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  outboxDir: string;
+  /** Encrypts TOTP secrets at rest when set (docs/decisions/0102-totp-secret-encryption.md). */
+  totpEncryptionKey: string | undefined;
+  authLimits: AuthLimits;
+  captcha: CaptchaConfig;
+  /** Where enquiry notifications go; the site's business e-mail when unset. */
+  notifyEmail: string | undefined;
+  enquiryRateLimit: { max: number; windowMs: number };
+  analytics: { retentionDays: number; queueLimit: number };
+}
+
+export interface CaptchaConfig {
+  provider: 'altcha' | 'recaptcha' | 'off';
+  /** Shared signing key for ALTCHA challenges; generated once and kept in app_meta when unset. */
+  altchaHmacKey: string | undefined;
+  altchaMaxNumber: number;
+  recaptcha: {
+    secretKey: string;
+    siteKey: string | undefined;
+    verifyUrl: string;
+    action: string;
+    minScore: number;
+    hostname: string;
+  };
 }
 
 export class ConfigError extends Error {
@@ -144,5 +244,31 @@ export function loadConfig(environment: Environment = process.env): Config {
     trustProxy: env.TRUST_PROXY,
     maxImageBytes: env.MAX_IMAGE_BYTES,
     maxVideoBytes: env.MAX_VIDEO_BYTES,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    outboxDir: path.resolve(env.OUTBOX_DIR),
+    totpEncryptionKey: env.TOTP_ENCRYPTION_KEY,
+    authLimits: {
+      pair: limit(env.AUTH_PAIR_MAX_FAILURES, env.AUTH_PAIR_WINDOW_MINUTES, env.AUTH_PAIR_LOCK_MINUTES),
+      address: limit(env.AUTH_ADDRESS_MAX_FAILURES, env.AUTH_ADDRESS_WINDOW_MINUTES, env.AUTH_ADDRESS_LOCK_MINUTES),
+      account: limit(env.AUTH_ACCOUNT_MAX_FAILURES, env.AUTH_ACCOUNT_WINDOW_MINUTES, env.AUTH_ACCOUNT_LOCK_MINUTES),
+    },
+    captcha: {
+      provider: env.CAPTCHA_PROVIDER,
+      altchaHmacKey: env.ALTCHA_HMAC_KEY,
+      altchaMaxNumber: env.ALTCHA_MAX_NUMBER,
+      recaptcha: {
+        secretKey: env.RECAPTCHA_SECRET_KEY ?? '',
+        siteKey: env.RECAPTCHA_SITE_KEY,
+        verifyUrl: env.RECAPTCHA_VERIFY_URL,
+        action: env.RECAPTCHA_ACTION,
+        minScore: env.RECAPTCHA_MIN_SCORE,
+        // Google reports the page's host name; by default it must be the one the site is served on.
+        hostname: env.RECAPTCHA_HOSTNAME ?? new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).hostname,
+      },
+    },
+    notifyEmail: env.NOTIFY_EMAIL,
+    enquiryRateLimit: { max: env.ENQUIRY_RATE_LIMIT_MAX, windowMs: env.ENQUIRY_RATE_LIMIT_WINDOW_MINUTES * MINUTE_MS },
+    analytics: { retentionDays: env.ANALYTICS_RETENTION_DAYS, queueLimit: env.ANALYTICS_QUEUE_LIMIT },
   };
 }

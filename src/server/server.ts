@@ -8,6 +8,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoContent } from './bootstrap/demo-content.ts';
 import { ensureFirstAdmin } from './bootstrap/first-admin.ts';
 import { systemClock } from './lib/clock.ts';
+import { startEnquiryAnalyticsJobs } from './jobs/enquiries-analytics.ts';
 
 const SESSION_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -43,8 +44,10 @@ export async function startServer(config: Config) {
 
   const purge = setInterval(() => {
     services.accounts.purgeExpiredSessions().catch((err: unknown) => log.warn({ err }, 'session purge failed'));
+    services.passwordReset.purgeExpired().catch((err: unknown) => log.warn({ err }, 'reset-token purge failed'));
   }, SESSION_PURGE_INTERVAL_MS);
   purge.unref();
+  const stopEnquiryAnalyticsJobs = startEnquiryAnalyticsJobs(services, log);
 
   await app.listen({ port: config.port, host: config.host });
   log.info(
@@ -63,6 +66,7 @@ export async function startServer(config: Config) {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     clearInterval(purge);
+    await stopEnquiryAnalyticsJobs();
     await app.close();
     await db.destroy();
     log.info('stopped');

@@ -35,3 +35,19 @@ export const TEXT_LIMITS = {
   description: 2000,
   testimonial: 2000,
 } as const;
+
+/** The trading name used where no site setting applies yet (mail sender default, placeholders). */
+export const BUSINESS_NAME = 'Airsoft Target Range';
+
+/**
+ * Brute-force limits on login, 2FA and password reset (overridable by AUTH_* variables). Locking one
+ * account-and-address pair first keeps an attacker elsewhere from locking the owner out.
+ */
+export const AUTH_LIMIT_DEFAULTS = {
+  pair: { maxFailures: 5, windowMinutes: 15, lockMinutes: 15 },
+  address: { maxFailures: 20, windowMinutes: 15, lockMinutes: 15 },
+  account: { maxFailures: 100, windowMinutes: 60, lockMinutes: 60 },
+} as const;
+
+/** Single-use recovery codes issued when two-factor login is switched on. */
+export const RECOVERY_CODE_COUNT = 10;

@@ -78,6 +78,132 @@ export interface AppMetaTable {
   value: string;
 }
 
+// Account security (migration 0002).
+export interface AdminTotpTable {
+  admin_id: number;
+  /** Encrypted when TOTP_ENCRYPTION_KEY is set (prefix `v1:`), else `plain:`. */
+  secret: string;
+  enabled: number;
+  last_used_step: number | null;
+  created_at: number;
+  enabled_at: number | null;
+}
+
+export interface AdminRecoveryCodesTable {
+  id: Generated<number>;
+  admin_id: number;
+  code_hash: string;
+  created_at: number;
+  used_at: number | null;
+}
+
+export interface PasswordResetTokensTable {
+  id: Generated<number>;
+  admin_id: number;
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface AuthFailuresTable {
+  id: Generated<number>;
+  key: string;
+  created_at: number;
+}
+
+export interface AuthLockoutsTable {
+  key: string;
+  locked_until: number;
+  created_at: number;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  created_at: number;
+  admin_id: number | null;
+  actor: string;
+  action: string;
+  method: string | null;
+  route: string | null;
+  target_id: string | null;
+  ip: string | null;
+  detail: string | null;
+}
+
+export interface SiteSettingsTable {
+  id: number;
+  trading_name: string;
+  phone: string;
+  email: string;
+  facebook_url: string;
+  instagram_url: string;
+  tiktok_url: string;
+  youtube_url: string;
+  company_name: string;
+  company_number: string;
+  registered_address: string;
+  is_placeholder: number;
+  created_at: number;
+  updated_at: number | null;
+  updated_by: number | null;
+}
+
+// Enquiries and analytics (migration 0003).
+export interface EnquiriesTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  organisation: string;
+  message: string;
+  status: string;
+  spam_reason: string | null;
+  created_at: number;
+  updated_at: number;
+  notify_pending: number;
+  business_notified_at: number | null;
+  visitor_acknowledged_at: number | null;
+  notify_attempts: number;
+  notify_next_at: number | null;
+  notify_claimed_until: number | null;
+  notify_error: string | null;
+}
+
+export interface CaptchaSolutionsTable {
+  signature: string;
+  expires_at: number;
+}
+
+export interface AnalyticsEventsTable {
+  id: Generated<number>;
+  event_type: string;
+  page: string | null;
+  element: string | null;
+  section: string | null;
+  session_id: string | null;
+  view_id: string | null;
+  dwell_ms: number | null;
+  referrer: string | null;
+  user_agent: string | null;
+  created_at: number;
+}
+
+export interface AnalyticsDailyTable {
+  /** London calendar day, YYYY-MM-DD. */
+  day: string;
+  event_type: string;
+  section: string;
+  events: number;
+  dwell_ms_sum: number;
+  dwell_count: number;
+}
+
+export interface AnalyticsSessionsTable {
+  session_id: string;
+  first_day: string;
+  last_day: string;
+}
+
 export interface Database {
   events: EventsTable;
   logos: LogosTable;
@@ -88,4 +214,16 @@ export interface Database {
   admin_users: AdminUsersTable;
   admin_sessions: AdminSessionsTable;
   app_meta: AppMetaTable;
+  admin_totp: AdminTotpTable;
+  admin_recovery_codes: AdminRecoveryCodesTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  auth_failures: AuthFailuresTable;
+  auth_lockouts: AuthLockoutsTable;
+  audit_log: AuditLogTable;
+  site_settings: SiteSettingsTable;
+  enquiries: EnquiriesTable;
+  captcha_solutions: CaptchaSolutionsTable;
+  analytics_events: AnalyticsEventsTable;
+  analytics_daily: AnalyticsDailyTable;
+  analytics_sessions: AnalyticsSessionsTable;
 }

@@ -2,7 +2,7 @@
 // route marked `config: { auth: 'admin' }` elsewhere, needs a valid bearer token unless it is marked
 // `config: { public: true }` (login and password reset). Handlers never check tokens themselves.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { unauthorized } from '../lib/http-error.ts';
+import { forbidden, unauthorized } from '../lib/http-error.ts';
 import type { AccountsService, SessionAdmin } from '../features/accounts/service.ts';
 
 declare module 'fastify' {
@@ -14,6 +14,8 @@ declare module 'fastify' {
     public?: boolean;
     /** Needs an admin token even outside /api/admin. */
     auth?: 'admin';
+    /** Still reachable while the admin must change their password (change-password, logout, me). */
+    allowDuringForcedPasswordChange?: boolean;
   }
 }
 
@@ -34,18 +36,36 @@ const bearerToken = (request: FastifyRequest) =>
 
 export function registerAuthGuard(app: FastifyInstance, accounts: AccountsService): void {
   app.decorateRequest('admin', null);
-  app.addHook('onRequest', async (request) => {
-    if (!needsAdmin(request)) return;
+  async function admit(request: FastifyRequest): Promise<void> {
     const token = bearerToken(request);
     if (!token) throw unauthorized('Please log in to continue');
     const admin = await accounts.authenticate(token);
     if (!admin) throw unauthorized('Your session has expired. Please log in again.');
     request.admin = admin;
+    // A flagged account (new, or reset by someone else) may do nothing else until the password is
+    // changed, so a temporary password handed over by e-mail or phone can't be used to run the site.
+    if (admin.forcePasswordChange && !request.routeOptions.config.allowDuringForcedPasswordChange) {
+      throw forbidden(FORCED_PASSWORD_CHANGE_DETAIL);
+    }
+  }
+  // A callback hook so public requests (the hot path) pass without creating a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!needsAdmin(request)) return done();
+    admit(request).then(() => done(), done);
   });
 }
+
+export const FORCED_PASSWORD_CHANGE_DETAIL = 'You must change your password before you can continue';
 
 /** The authenticated admin of a guarded route. */
 export function requireAdmin(request: FastifyRequest): SessionAdmin {
   if (!request.admin) throw unauthorized();
   return request.admin;
+}
+
+/** The authenticated admin of a guarded route, who must be a superadmin. */
+export function requireSuperadmin(request: FastifyRequest): SessionAdmin {
+  const admin = requireAdmin(request);
+  if (admin.role !== 'superadmin') throw forbidden('Only a superadmin can do this');
+  return admin;
 }

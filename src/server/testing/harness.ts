@@ -108,6 +108,7 @@ export function describeEachDatabase(
         NODE_ENV: 'test',
         DATABASE_URL: databaseUrl,
         UPLOAD_DIR: path.join(tmp, 'uploads'),
+        OUTBOX_DIR: path.join(tmp, 'outbox'),
         PUBLIC_URL: 'http://range.test',
         LOG_LEVEL: 'silent',
         ...options.env,

@@ -50,3 +50,57 @@ export const createAdminRequest = z.object({
   role: z.enum(ADMIN_ROLES, { error: 'must be admin or superadmin' }).default('admin'),
 });
 export type CreateAdminRequest = z.infer<typeof createAdminRequest>;
+
+/** GET /api/admin/me: the account plus whether two-factor login is on. */
+export const currentAdmin = adminUser.extend({
+  two_factor_enabled: z.boolean(),
+  /** Unused recovery codes left (0 when 2FA is off), so the settings page can warn when few remain. */
+  recovery_codes_remaining: z.number().int(),
+});
+export type CurrentAdmin = z.infer<typeof currentAdmin>;
+
+export const changePasswordRequest = z.object({
+  current_password: z.string({ error: 'is required' }).min(1, 'is required').max(MAX_PASSWORD_LENGTH, 'is too long'),
+  new_password: newPasswordField,
+});
+
+export const passwordResetRequest = z.object({
+  email: z.string({ error: 'is required' }).trim().min(1, 'is required').max(320, 'is too long'),
+});
+
+export const passwordResetConfirm = z.object({
+  token: z.string({ error: 'is required' }).trim().min(1, 'is required').max(200, 'is too long'),
+  new_password: newPasswordField,
+});
+
+export const messageResponse = z.object({ success: z.literal(true), message: z.string() });
+
+const codeField = z
+  .string({ error: 'is required' })
+  .trim()
+  .regex(new RegExp(`^(\\d{${TOTP_CODE_LENGTH}}|[A-Za-z0-9-]{8,20})$`), 'must be the 6-digit code from your app');
+
+export const twoFactorSetupResponse = z.object({
+  /** Base32, for typing into an app by hand. */
+  secret: z.string(),
+  /** otpauth://totp/… for a QR code. */
+  otpauth_url: z.string(),
+});
+
+export const twoFactorEnableRequest = z.object({
+  code: z.string({ error: 'is required' }).trim().regex(new RegExp(`^\\d{${TOTP_CODE_LENGTH}}$`), 'must be the 6-digit code from your app'),
+});
+
+export const twoFactorDisableRequest = z.object({
+  password: z.string({ error: 'is required' }).min(1, 'is required').max(MAX_PASSWORD_LENGTH, 'is too long'),
+  /** A current code from the app, or an unused recovery code. */
+  code: codeField,
+});
+
+export const recoveryCodesRequest = z.object({ code: codeField });
+
+export const recoveryCodesResponse = z.object({
+  success: z.literal(true),
+  /** Shown once; only hashes are kept. */
+  recovery_codes: z.array(z.string()),
+});

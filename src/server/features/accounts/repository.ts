@@ -76,3 +76,14 @@ export const deleteExpiredSessions = (db: Db, idleBefore: number, createdBefore:
     .deleteFrom('admin_sessions')
     .where((eb) => eb.or([eb('last_seen_at', '<', idleBefore), eb('created_at', '<', createdBefore)]))
     .execute();
+
+export const updatePassword = (db: Db, adminId: number, passwordHash: string, now: number) =>
+  db
+    .updateTable('admin_users')
+    .set({ password_hash: passwordHash, force_password_change: 0, updated_at: now })
+    .where('id', '=', adminId)
+    .execute();
+
+/** Signs the admin out everywhere except `keepSessionId` (the session that made the change). */
+export const deleteOtherSessionsOfAdmin = (db: Db, adminId: number, keepSessionId: number) =>
+  db.deleteFrom('admin_sessions').where('admin_id', '=', adminId).where('id', '!=', keepSessionId).execute();

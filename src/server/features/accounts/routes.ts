@@ -1,7 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminUser, createAdminRequest, loginRequest, loginResponse } from '#shared/schemas/accounts.ts';
+import {
+  adminUser,
+  changePasswordRequest,
+  createAdminRequest,
+  currentAdmin,
+  loginRequest,
+  loginResponse,
+  recoveryCodesRequest,
+  recoveryCodesResponse,
+  twoFactorDisableRequest,
+  twoFactorEnableRequest,
+  twoFactorSetupResponse,
+} from '#shared/schemas/accounts.ts';
 import { idParams, successResponse } from '#shared/schemas/common.ts';
 import { requireAdmin } from '../../plugins/auth-guard.ts';
 import type { AccountsService } from './service.ts';
@@ -12,16 +24,68 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
   api.post(
     '/api/admin/login',
     { config: { public: true }, schema: { body: loginRequest, response: { 200: loginResponse } } },
-    async (request) => accounts.login(request.body.email, request.body.password),
+    async (request) =>
+      accounts.login(request.body.email, request.body.password, { totpCode: request.body.totp_code, ip: request.ip }),
   );
 
-  api.post('/api/admin/logout', { schema: { response: { 200: successResponse } } }, async (request) => {
-    await accounts.logout(requireAdmin(request).sessionId);
-    return { success: true as const };
-  });
+  // Reachable while a password change is forced: the admin must be able to see who they are,
+  // change the password, or give up and log out.
+  const whileForced = { allowDuringForcedPasswordChange: true } as const;
 
-  api.get('/api/admin/me', { schema: { response: { 200: adminUser } } }, async (request) =>
+  api.post(
+    '/api/admin/logout',
+    { config: whileForced, schema: { response: { 200: successResponse } } },
+    async (request) => {
+      await accounts.logout(requireAdmin(request).sessionId);
+      return { success: true as const };
+    },
+  );
+
+  api.get('/api/admin/me', { config: whileForced, schema: { response: { 200: currentAdmin } } }, async (request) =>
     accounts.me(requireAdmin(request).id),
+  );
+
+  api.post(
+    '/api/admin/change-password',
+    { config: { ...whileForced, audit: false }, schema: { body: changePasswordRequest, response: { 200: successResponse } } },
+    async (request) => {
+      const { current_password, new_password } = request.body;
+      await accounts.changePassword(requireAdmin(request), current_password, new_password, { ip: request.ip });
+      return { success: true as const };
+    },
+  );
+
+  api.post(
+    '/api/admin/2fa/setup',
+    { config: { audit: false }, schema: { response: { 200: twoFactorSetupResponse } } },
+    async (request) => accounts.beginTwoFactor(requireAdmin(request)),
+  );
+
+  api.post(
+    '/api/admin/2fa/enable',
+    { config: { audit: false }, schema: { body: twoFactorEnableRequest, response: { 200: recoveryCodesResponse } } },
+    async (request) => ({
+      success: true as const,
+      recovery_codes: await accounts.enableTwoFactor(requireAdmin(request), request.body.code, { ip: request.ip }),
+    }),
+  );
+
+  api.post(
+    '/api/admin/2fa/disable',
+    { config: { audit: false }, schema: { body: twoFactorDisableRequest, response: { 200: successResponse } } },
+    async (request) => {
+      await accounts.disableTwoFactor(requireAdmin(request), request.body.password, request.body.code, { ip: request.ip });
+      return { success: true as const };
+    },
+  );
+
+  api.post(
+    '/api/admin/2fa/recovery-codes',
+    { config: { audit: false }, schema: { body: recoveryCodesRequest, response: { 200: recoveryCodesResponse } } },
+    async (request) => ({
+      success: true as const,
+      recovery_codes: await accounts.regenerateRecoveryCodes(requireAdmin(request), request.body.code, { ip: request.ip }),
+    }),
   );
 
   api.get(

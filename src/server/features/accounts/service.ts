@@ -1,16 +1,44 @@
-// Admin accounts and their sessions: login, bearer-token checks, and the rules for who may create
-// or delete whom (SPEC §6 and DESIGN "Roles").
+// Admin accounts and their sessions: login (with the second factor and brute-force limits), bearer-
+// token checks, password changes, 2FA enrolment, and the rules for who may create or delete whom
+// (SPEC §6, DESIGN "Roles" and decision 5, issue 3).
 import { SESSION_ABSOLUTE_TIMEOUT_MS, SESSION_IDLE_TIMEOUT_MS, type AdminRole } from '#shared/constants.ts';
-import type { AdminUser, CreateAdminRequest } from '#shared/schemas/accounts.ts';
+import type { AdminUser, CreateAdminRequest, CurrentAdmin } from '#shared/schemas/accounts.ts';
 import type { Db } from '../../db/database.ts';
+import type { Background } from '../../lib/background.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { toIso } from '../../lib/clock.ts';
-import { conflict, forbidden, notFound, unauthorized } from '../../lib/http-error.ts';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/http-error.ts';
 import { hashToken, newToken } from '../../lib/secrets.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { AUDIT_ACTIONS, type AuditService } from '../audit/service.ts';
+import type { Attempt, AuthLimitsService, LimitedAction, Lockout } from '../auth-limits/service.ts';
+import type { TwoFactorService } from '../two-factor/service.ts';
+import { accountLockedMail } from './mails.ts';
+import { assertAcceptablePassword } from './password-policy.ts';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords.ts';
 import * as repo from './repository.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
+// SPEC §6: the login screen shows its code field when the error contains "2FA".
+export const TOTP_REQUIRED = '2FA code required: enter the 6-digit code from your authenticator app';
+export const TOTP_INVALID = 'Invalid 2FA code';
+export const CURRENT_PASSWORD_WRONG = 'Your current password is incorrect';
+
+/** What the security parts of the service need; scripts that only create accounts may omit it. */
+export interface AccountSecurityDeps {
+  twoFactor: TwoFactorService;
+  limits: AuthLimitsService;
+  audit: AuditService;
+  mailer: Mailer;
+  background: Background;
+  publicUrl: string;
+}
+
+/** Where a request came from; services call without one (harness, shell) count as one local address. */
+export interface RequestContext {
+  ip?: string;
+}
+const LOCAL_ADDRESS = 'local';
 
 /** Who is making an authenticated request. */
 export interface SessionAdmin {
@@ -46,18 +74,134 @@ export function toAdminUser(row: {
   };
 }
 
-export function createAccountsService(db: Db, clock: Clock) {
+export function createAccountsService(db: Db, clock: Clock, security?: AccountSecurityDeps) {
   async function startSession(adminId: number): Promise<string> {
     const token = newToken();
     await repo.insertSession(db, adminId, hashToken(token), clock.now());
     return token;
   }
 
+  function requireSecurity(): AccountSecurityDeps {
+    if (!security) throw new Error('account security services are not configured');
+    return security;
+  }
+
+  /**
+   * Counts a failure against the brute-force limits, records it and any lock it caused, and tells the
+   * owner when their whole account got locked (someone is trying their password from many places).
+   */
+  async function fail(
+    attempt: Attempt,
+    admin: { id: number; email: string } | undefined,
+    reason: string,
+  ): Promise<void> {
+    if (!security) return;
+    const locks = await security.limits.recordFailure(attempt);
+    await security.audit.record({
+      adminId: admin?.id ?? null,
+      actor: attempt.account,
+      action: attempt.action === 'login' ? AUDIT_ACTIONS.loginFailed : `${attempt.action}.failed`,
+      ip: attempt.ip,
+      detail: { reason },
+    });
+    await recordLocks(attempt, admin, locks);
+  }
+
+  async function recordLocks(attempt: Attempt, admin: { id: number; email: string } | undefined, locks: Lockout[]) {
+    const sec = requireSecurity();
+    for (const lock of locks) {
+      await sec.audit.record({
+        adminId: admin?.id ?? null,
+        actor: attempt.account,
+        action: AUDIT_ACTIONS.lockout,
+        ip: attempt.ip,
+        detail: { scope: lock.scope, on: attempt.action, until: toIso(lock.until) },
+      });
+      if (lock.scope === 'account' && admin) {
+        const mail = accountLockedMail({ to: admin.email, until: lock.until, publicUrl: sec.publicUrl });
+        sec.background.run('account-locked mail', () => sec.mailer.send(mail));
+      }
+    }
+  }
+
+  const attemptOf = (action: LimitedAction, account: string, context: RequestContext): Attempt => ({
+    action,
+    ip: context.ip ?? LOCAL_ADDRESS,
+    account,
+  });
+
+  /** Checks the admin's own password (and the limits on guessing it) before a sensitive change. */
+  async function checkOwnPassword(admin: SessionAdmin, password: string, action: LimitedAction, context: RequestContext) {
+    const attempt = attemptOf(action, admin.email, context);
+    await requireSecurity().limits.assertAllowed(attempt);
+    const row = await repo.findAdminById(db, admin.id);
+    if (!row) throw unauthorized();
+    if (!(await verifyPassword(row.password_hash, password))) {
+      await fail(attempt, admin, 'wrong password');
+      // 400, not 401: the session is fine, and the clients treat 401 as "logged out".
+      throw badRequest(CURRENT_PASSWORD_WRONG);
+    }
+    return row;
+  }
+
+  /** Checks a code from the admin's app (or a recovery code) before a 2FA change. */
+  async function checkOwnCode(admin: SessionAdmin, code: string, context: RequestContext) {
+    const sec = requireSecurity();
+    const attempt = attemptOf('two-factor', admin.email, context);
+    await sec.limits.assertAllowed(attempt);
+    const used = await sec.twoFactor.verify(admin.id, code);
+    if (!used) {
+      await fail(attempt, admin, 'wrong 2FA code');
+      throw badRequest(TOTP_INVALID);
+    }
+    if (used === 'recovery') await auditRecoveryCodeUse(admin, context);
+  }
+
+  async function auditRecoveryCodeUse(admin: { id: number; email: string }, context: RequestContext) {
+    const sec = requireSecurity();
+    await sec.audit.record({
+      adminId: admin.id,
+      actor: admin.email,
+      action: AUDIT_ACTIONS.recoveryCodeUsed,
+      ip: context.ip ?? null,
+      detail: { remaining: await sec.twoFactor.remainingRecoveryCodes(admin.id) },
+    });
+  }
+
   return {
-    async login(email: string, password: string): Promise<{ access_token: string; force_password_change: boolean }> {
-      const admin = await repo.findAdminByEmail(db, normaliseEmail(email));
+    /**
+     * Signs in. `totpCode` is the 6-digit code (or a recovery code) for admins with 2FA on. Every
+     * failure counts towards the brute-force limits; while locked even the right password gets 429.
+     */
+    async login(
+      email: string,
+      password: string,
+      context: RequestContext & { totpCode?: string | null } = {},
+    ): Promise<{ access_token: string; force_password_change: boolean }> {
+      const account = normaliseEmail(email);
+      const attempt = attemptOf('login', account, context);
+      if (security) await security.limits.assertAllowed(attempt);
+      const admin = await repo.findAdminByEmail(db, account);
       const ok = admin ? await verifyPassword(admin.password_hash, password) : await verifyAgainstNothing(password);
-      if (!admin || !ok) throw unauthorized(INVALID_CREDENTIALS);
+      if (!admin || !ok) {
+        await fail(attempt, admin, admin ? 'wrong password' : 'unknown account');
+        throw unauthorized(INVALID_CREDENTIALS);
+      }
+      if (security && (await security.twoFactor.isEnabled(admin.id))) {
+        const code = context.totpCode?.trim() ?? '';
+        // Asking for the code is not a failure: the password was right, and the screen needs to ask.
+        if (code === '') throw unauthorized(TOTP_REQUIRED);
+        const used = await security.twoFactor.verify(admin.id, code);
+        if (!used) {
+          await fail(attempt, admin, 'wrong 2FA code');
+          throw unauthorized(TOTP_INVALID);
+        }
+        if (used === 'recovery') await auditRecoveryCodeUse(admin, context);
+      }
+      if (security) {
+        await security.limits.recordSuccess(attempt);
+        await security.audit.record({ adminId: admin.id, actor: admin.email, action: AUDIT_ACTIONS.login, ip: attempt.ip });
+      }
       return { access_token: await startSession(admin.id), force_password_change: admin.force_password_change === 1 };
     },
 
@@ -83,10 +227,94 @@ export function createAccountsService(db: Db, clock: Clock) {
 
     logout: (sessionId: number) => repo.deleteSession(db, sessionId),
 
-    async me(adminId: number): Promise<AdminUser> {
+    async me(adminId: number): Promise<CurrentAdmin> {
       const admin = await repo.findAdminById(db, adminId);
       if (!admin) throw unauthorized();
-      return toAdminUser(admin);
+      const twoFactorEnabled = security ? await security.twoFactor.isEnabled(adminId) : false;
+      return {
+        ...toAdminUser(admin),
+        two_factor_enabled: twoFactorEnabled,
+        recovery_codes_remaining: twoFactorEnabled && security ? await security.twoFactor.remainingRecoveryCodes(adminId) : 0,
+      };
+    },
+
+    /** Changes the admin's own password: clears a forced change and signs out every other session. */
+    async changePassword(admin: SessionAdmin, currentPassword: string, newPassword: string, context: RequestContext = {}) {
+      const sec = requireSecurity();
+      await checkOwnPassword(admin, currentPassword, 'change-password', context);
+      assertAcceptablePassword(newPassword);
+      if (newPassword === currentPassword) throw badRequest('Your new password must be different from the current one');
+      const now = clock.now();
+      await db.transaction().execute(async (trx) => {
+        await repo.updatePassword(trx, admin.id, await hashPassword(newPassword), now);
+        await repo.deleteOtherSessionsOfAdmin(trx, admin.id, admin.sessionId);
+      });
+      await sec.audit.record({
+        adminId: admin.id,
+        actor: admin.email,
+        action: AUDIT_ACTIONS.passwordChanged,
+        ip: context.ip ?? null,
+        targetId: admin.id,
+        detail: admin.forcePasswordChange ? { forced: true } : null,
+      });
+    },
+
+    /** The account a reset e-mail should go to, if any (the caller must not reveal the answer). */
+    async findForPasswordReset(email: string): Promise<{ id: number; email: string } | undefined> {
+      const admin = await repo.findAdminByEmail(db, normaliseEmail(email));
+      return admin ? { id: admin.id, email: admin.email } : undefined;
+    },
+
+    /**
+     * Sets a password chosen through a reset link: signs out every session (whoever held them) and
+     * leaves two-factor login as it was — a reset must never be a way around the second factor.
+     */
+    async completePasswordReset(adminId: number, newPassword: string): Promise<void> {
+      assertAcceptablePassword(newPassword);
+      const passwordHash = await hashPassword(newPassword);
+      const now = clock.now();
+      await db.transaction().execute(async (trx) => {
+        await repo.updatePassword(trx, adminId, passwordHash, now);
+        await repo.deleteSessionsOfAdmin(trx, adminId);
+      });
+    },
+
+    async beginTwoFactor(admin: SessionAdmin) {
+      return requireSecurity().twoFactor.beginEnrolment(admin.id, admin.email);
+    },
+
+    /** Confirms enrolment with a code; returns the one-time recovery codes. */
+    async enableTwoFactor(admin: SessionAdmin, code: string, context: RequestContext = {}): Promise<string[]> {
+      const sec = requireSecurity();
+      const attempt = attemptOf('two-factor', admin.email, context);
+      await sec.limits.assertAllowed(attempt);
+      const codes = await sec.twoFactor.confirmEnrolment(admin.id, code);
+      if (!codes) {
+        await fail(attempt, admin, 'wrong 2FA code at enrolment');
+        throw badRequest(`${TOTP_INVALID}. Check that your phone's clock is right and try the next code.`);
+      }
+      await sec.audit.record({ adminId: admin.id, actor: admin.email, action: AUDIT_ACTIONS.twoFactorEnabled, ip: context.ip ?? null, targetId: admin.id });
+      return codes;
+    },
+
+    /** Turning 2FA off needs both the password and a current code (or recovery code). */
+    async disableTwoFactor(admin: SessionAdmin, password: string, code: string, context: RequestContext = {}) {
+      const sec = requireSecurity();
+      if (!(await sec.twoFactor.isEnabled(admin.id))) throw conflict('Two-factor login is not on');
+      await checkOwnPassword(admin, password, 'two-factor', context);
+      await checkOwnCode(admin, code, context);
+      await sec.twoFactor.disable(admin.id);
+      await sec.audit.record({ adminId: admin.id, actor: admin.email, action: AUDIT_ACTIONS.twoFactorDisabled, ip: context.ip ?? null, targetId: admin.id });
+    },
+
+    /** Replaces all recovery codes (e.g. when few are left); needs a current code. */
+    async regenerateRecoveryCodes(admin: SessionAdmin, code: string, context: RequestContext = {}): Promise<string[]> {
+      const sec = requireSecurity();
+      if (!(await sec.twoFactor.isEnabled(admin.id))) throw conflict('Two-factor login is not on');
+      await checkOwnCode(admin, code, context);
+      const codes = await sec.twoFactor.regenerateRecoveryCodes(admin.id);
+      await sec.audit.record({ adminId: admin.id, actor: admin.email, action: AUDIT_ACTIONS.recoveryCodesRegenerated, ip: context.ip ?? null, targetId: admin.id });
+      return codes;
     },
 
     async list(): Promise<AdminUser[]> {
@@ -107,6 +335,8 @@ export function createAccountsService(db: Db, clock: Clock) {
       if (actor && input.role === 'superadmin' && actor.role !== 'superadmin') {
         throw forbidden('Only a superadmin can create a superadmin');
       }
+      // Accounts made in the admin screen get the same password rules as a change or reset.
+      if (actor) assertAcceptablePassword(input.password);
       const email = normaliseEmail(input.email);
       const clash = await repo.findAdminByEmailOrUsername(db, email, input.username);
       if (clash) {

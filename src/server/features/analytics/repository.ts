@@ -1,0 +1,147 @@
+import { sql, type Insertable, type Kysely } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { dialectOf } from '../../db/database.ts';
+import type { AnalyticsDailyTable, AnalyticsEventsTable } from '../../db/schema.ts';
+
+export type NewAnalyticsEvent = Insertable<AnalyticsEventsTable>;
+export type DailyDelta = AnalyticsDailyTable;
+export interface SessionSeen {
+  session_id: string;
+  day: string;
+}
+
+// SQLite allows 32,766 bound values per statement; 11 columns × 500 rows stays far below it.
+const INSERT_CHUNK_ROWS = 500;
+
+const chunks = <T>(rows: T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(rows.length / size) }, (_, i) => rows.slice(i * size, (i + 1) * size));
+
+export async function insertEvents(db: Db, rows: NewAnalyticsEvent[]): Promise<void> {
+  for (const chunk of chunks(rows, INSERT_CHUNK_ROWS))
+    await db.insertInto('analytics_events').values(chunk).execute();
+}
+
+/** Adds per-day counts to the rollup; `rows` must hold each (day, event_type, section) once. */
+export async function addDailyCounts(db: Db, rows: DailyDelta[]): Promise<void> {
+  for (const chunk of chunks(rows, INSERT_CHUNK_ROWS)) {
+    await db
+      .insertInto('analytics_daily')
+      .values(chunk)
+      .onConflict((oc) =>
+        oc.columns(['day', 'event_type', 'section']).doUpdateSet((eb) => ({
+          events: eb('analytics_daily.events', '+', eb.ref('excluded.events')),
+          dwell_ms_sum: eb('analytics_daily.dwell_ms_sum', '+', eb.ref('excluded.dwell_ms_sum')),
+          dwell_count: eb('analytics_daily.dwell_count', '+', eb.ref('excluded.dwell_count')),
+        })),
+      )
+      .execute();
+  }
+}
+
+/** Records the latest day each session was seen; `rows` must hold each session once. */
+export async function touchSessions(db: Db, rows: SessionSeen[]): Promise<void> {
+  // The later of two days: SQLite's scalar max(), PostgreSQL's greatest().
+  const later =
+    dialectOf(db as unknown as Kysely<unknown>) === 'sqlite'
+      ? sql<string>`max(analytics_sessions.last_day, excluded.last_day)`
+      : sql<string>`greatest(analytics_sessions.last_day, excluded.last_day)`;
+  for (const chunk of chunks(rows, INSERT_CHUNK_ROWS)) {
+    await db
+      .insertInto('analytics_sessions')
+      .values(chunk.map((r) => ({ session_id: r.session_id, first_day: r.day, last_day: r.day })))
+      .onConflict((oc) => oc.column('session_id').doUpdateSet({ last_day: later }))
+      .execute();
+  }
+}
+
+export interface PeriodTotal {
+  event_type: string;
+  section: string;
+  events: number;
+  dwell_ms_sum: number;
+  dwell_count: number;
+}
+
+export async function periodTotals(db: Db, fromDay: string): Promise<PeriodTotal[]> {
+  const rows = await db
+    .selectFrom('analytics_daily')
+    .select((eb) => [
+      'event_type',
+      'section',
+      eb.fn.sum<number>('events').as('events'),
+      eb.fn.sum<number>('dwell_ms_sum').as('dwell_ms_sum'),
+      eb.fn.sum<number>('dwell_count').as('dwell_count'),
+    ])
+    .where('day', '>=', fromDay)
+    .groupBy(['event_type', 'section'])
+    .execute();
+  return rows.map((r) => ({
+    ...r,
+    events: Number(r.events),
+    dwell_ms_sum: Number(r.dwell_ms_sum),
+    dwell_count: Number(r.dwell_count),
+  }));
+}
+
+export async function countVisitorsSince(db: Db, fromDay: string): Promise<number> {
+  const row = await db
+    .selectFrom('analytics_sessions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('last_day', '>=', fromDay)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function dailyCounts(
+  db: Db,
+  eventType: string,
+  fromDay: string,
+): Promise<{ day: string; events: number }[]> {
+  const rows = await db
+    .selectFrom('analytics_daily')
+    .select(['day', 'events'])
+    .where('event_type', '=', eventType)
+    .where('section', '=', '')
+    .where('day', '>=', fromDay)
+    .execute();
+  return rows.map((r) => ({ day: r.day, events: Number(r.events) }));
+}
+
+export type StoredEvent = Omit<AnalyticsEventsTable, 'id'> & { id: number };
+
+/** One page of raw events from `fromMs` on, in (created_at, id) order, after the given position. */
+export function eventsPage(
+  db: Db,
+  fromMs: number,
+  after: { created_at: number; id: number } | null,
+  limit: number,
+): Promise<StoredEvent[]> {
+  let query = db.selectFrom('analytics_events').selectAll().where('created_at', '>=', fromMs);
+  if (after) {
+    query = query.where((eb) =>
+      eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(after.created_at, after.id)),
+    );
+  }
+  return query.orderBy('created_at').orderBy('id').limit(limit).execute();
+}
+
+/** Deletes raw events before `beforeMs`, and rollups and sessions of days before `beforeDay`. */
+export async function purgeBefore(db: Db, beforeMs: number, beforeDay: string): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const events = await trx
+      .deleteFrom('analytics_events')
+      .where('created_at', '<', beforeMs)
+      .executeTakeFirst();
+    await trx.deleteFrom('analytics_daily').where('day', '<', beforeDay).execute();
+    await trx.deleteFrom('analytics_sessions').where('last_day', '<', beforeDay).execute();
+    return Number(events.numDeletedRows);
+  });
+}
+
+export async function deleteAll(db: Db): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('analytics_events').execute();
+    await trx.deleteFrom('analytics_daily').execute();
+    await trx.deleteFrom('analytics_sessions').execute();
+  });
+}

@@ -1,0 +1,290 @@
+// First-party analytics: ingestion through a bounded in-memory queue written in batched
+// transactions, and the admin reports (DESIGN "Analytics definitions"; docs/decisions/0203).
+import type { AnalyticsEventType, AnalyticsSummary } from '#shared/schemas/analytics.ts';
+import type { Db } from '../../db/database.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { toIso } from '../../lib/clock.ts';
+import { addDays, londonDay, londonMidnight, periodDays } from './days.ts';
+import * as repo from './repository.ts';
+
+/** The flush timer's period: an accepted event is on disk within about this long. */
+export const FLUSH_INTERVAL_MS = 1000;
+/** Events per write transaction; a burst this big is written at once rather than at the next tick. */
+export const FLUSH_BATCH_SIZE = 2000;
+const EXPORT_PAGE_ROWS = 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Self-declared crawlers, link previewers, monitors and HTTP libraries. Headless browsers are not
+ * listed: the e2e suite drives one, and a crawler that renders pages also announces itself here.
+ */
+const BOT_USER_AGENT =
+  /bot\b|bot\/|crawl|spider|slurp|scrape|preview|facebookexternalhit|lighthouse|pingdom|uptime|monitor|curl\/|wget\/|python-requests|python-urllib|aiohttp|httpclient|go-http-client|java\/|okhttp|axios\/|node-fetch|undici|libwww|phantomjs|postman|insomnia/i;
+
+/** An obvious bot: no user agent at all, or one from the list above. */
+export const isBotUserAgent = (userAgent: string | undefined | null) =>
+  !userAgent || BOT_USER_AGENT.test(userAgent);
+
+export interface IncomingEvent {
+  event_type: AnalyticsEventType;
+  page: string | null;
+  element: string | null;
+  section: string | null;
+  session_id: string | null;
+  view_id: string | null;
+  dwell_ms: number | null;
+  referrer: string | null;
+  user_agent: string | null;
+}
+
+type QueuedEvent = IncomingEvent & { created_at: number };
+
+export interface IngestStats {
+  queued: number;
+  accepted: number;
+  written: number;
+  dropped_bots: number;
+  dropped_queue_full: number;
+  failed_flushes: number;
+}
+
+export interface AnalyticsLog {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface AnalyticsOptions {
+  queueLimit: number;
+  retentionDays: number;
+}
+
+const CSV_COLUMNS = [
+  'timestamp',
+  'date',
+  'event_type',
+  'page',
+  'element',
+  'section',
+  'session_id',
+  'view_id',
+  'dwell_ms',
+  'referrer',
+  'user_agent',
+] as const;
+
+/** One CSV cell (RFC 4180), defused so a spreadsheet never runs a visitor-supplied value as a formula. */
+export function csvCell(value: string | number | null): string {
+  if (value === null) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+const csvLine = (cells: (string | number | null)[]) => `${cells.map(csvCell).join(',')}\r\n`;
+
+/** Seconds with one decimal, as the Section Engagement list shows them. */
+const averageSeconds = (sumMs: number, count: number) => Math.round(sumMs / count / 100) / 10;
+
+export function createAnalyticsService(db: Db, clock: Clock, options: AnalyticsOptions, log: AnalyticsLog) {
+  let queue: QueuedEvent[] = [];
+  const stats = { accepted: 0, written: 0, dropped_bots: 0, dropped_queue_full: 0, failed_flushes: 0 };
+  // Every write and the reset run one after another on this chain, so a reset can't interleave
+  // with a batch that was taken from the queue before it.
+  let chain: Promise<unknown> = Promise.resolve();
+  let flushScheduled = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  const serially = <T>(task: () => Promise<T>): Promise<T> => {
+    const run = chain.then(task);
+    chain = run.catch(() => undefined);
+    return run;
+  };
+
+  async function writeBatch(batch: QueuedEvent[]): Promise<void> {
+    const daily = new Map<string, repo.DailyDelta>();
+    const sessions = new Map<string, string>();
+    for (const event of batch) {
+      const day = londonDay(event.created_at);
+      const section = event.event_type.startsWith('section_') ? (event.section ?? '') : '';
+      const key = `${day}\u0000${event.event_type}\u0000${section}`;
+      let row = daily.get(key);
+      if (!row) {
+        row = { day, event_type: event.event_type, section, events: 0, dwell_ms_sum: 0, dwell_count: 0 };
+        daily.set(key, row);
+      }
+      row.events += 1;
+      if (event.event_type === 'section_dwell' && event.dwell_ms !== null) {
+        row.dwell_ms_sum += event.dwell_ms;
+        row.dwell_count += 1;
+      }
+      if (event.session_id) {
+        const seen = sessions.get(event.session_id);
+        if (!seen || seen < day) sessions.set(event.session_id, day);
+      }
+    }
+    await db.transaction().execute(async (trx) => {
+      await repo.insertEvents(trx, batch);
+      await repo.addDailyCounts(trx, [...daily.values()]);
+      await repo.touchSessions(
+        trx,
+        [...sessions].map(([session_id, day]) => ({ session_id, day })),
+      );
+    });
+  }
+
+  /** Writes everything queued so far; a failed batch goes back to the front of the queue. */
+  const flush = () =>
+    serially(async () => {
+      let written = 0;
+      while (queue.length > 0) {
+        const batch = queue.splice(0, FLUSH_BATCH_SIZE);
+        try {
+          await writeBatch(batch);
+        } catch (error) {
+          queue = batch.concat(queue);
+          stats.failed_flushes += 1;
+          throw error;
+        }
+        written += batch.length;
+        stats.written += batch.length;
+      }
+      return written;
+    });
+
+  function scheduleFlush() {
+    if (flushScheduled) return;
+    flushScheduled = true;
+    flush()
+      .catch((err: unknown) => log.error({ err, queued: queue.length }, 'analytics flush failed; will retry'))
+      .finally(() => {
+        flushScheduled = false;
+      });
+  }
+
+  return {
+    /** Accepts an event for writing, or returns false when the queue is full (the caller answers 503). */
+    enqueue(event: IncomingEvent): boolean {
+      if (queue.length >= options.queueLimit) {
+        stats.dropped_queue_full += 1;
+        if (stats.dropped_queue_full === 1 || stats.dropped_queue_full % 1000 === 0) {
+          log.warn(
+            { dropped: stats.dropped_queue_full, limit: options.queueLimit },
+            'analytics queue full; events refused',
+          );
+        }
+        return false;
+      }
+      queue.push({ ...event, created_at: clock.now() });
+      stats.accepted += 1;
+      if (queue.length >= FLUSH_BATCH_SIZE) scheduleFlush();
+      return true;
+    },
+
+    countBot() {
+      stats.dropped_bots += 1;
+    },
+
+    flush,
+
+    /** Starts the periodic flush (the app does this at build; tests may call flush() directly). */
+    startFlushing() {
+      if (timer) return;
+      timer = setInterval(() => {
+        if (queue.length > 0) scheduleFlush();
+      }, FLUSH_INTERVAL_MS);
+      timer.unref();
+    },
+
+    /** Stops the timer and writes what is left: every event that got a 2xx reaches the database. */
+    async stop() {
+      clearInterval(timer);
+      timer = undefined;
+      await flush();
+    },
+
+    stats(): IngestStats {
+      return { queued: queue.length, ...stats };
+    },
+
+    async summary(days: number): Promise<AnalyticsSummary> {
+      const [from] = periodDays(clock.now(), days) as [string];
+      const [totals, visitors] = await Promise.all([
+        repo.periodTotals(db, from),
+        repo.countVisitorsSince(db, from),
+      ]);
+      const count = (type: AnalyticsEventType) =>
+        totals.filter((t) => t.event_type === type).reduce((sum, t) => sum + t.events, 0);
+      const sections = totals
+        .filter((t) => t.event_type === 'section_dwell' && t.dwell_count > 0)
+        .map((t) => ({ section: t.section, avg_time: averageSeconds(t.dwell_ms_sum, t.dwell_count) }))
+        .sort((a, b) => b.avg_time - a.avg_time || a.section.localeCompare(b.section));
+      return {
+        total_page_views: count('page_view'),
+        unique_visitors: visitors,
+        button_clicks: count('button_click'),
+        form_submissions: count('form_submit'),
+        section_engagement: sections,
+      };
+    },
+
+    /** Page views per London day of the period, oldest first, zeros included. */
+    async chart(days: number): Promise<{ date: string; views: number }[]> {
+      const period = periodDays(clock.now(), days);
+      const counts = new Map(
+        (await repo.dailyCounts(db, 'page_view', period[0]!)).map((r) => [r.day, r.events]),
+      );
+      return period.map((date) => ({ date, views: counts.get(date) ?? 0 }));
+    },
+
+    /** The export's file name: analytics_<London date>.csv. */
+    exportFileName: () => `analytics_${londonDay(clock.now())}.csv`,
+
+    /** The raw events of the period as CSV, read page by page so memory stays flat. */
+    async *exportCsv(days: number): AsyncGenerator<string> {
+      const [from] = periodDays(clock.now(), days) as [string];
+      const fromMs = londonMidnight(from);
+      yield csvLine([...CSV_COLUMNS]);
+      let after: { created_at: number; id: number } | null = null;
+      for (;;) {
+        const rows = await repo.eventsPage(db, fromMs, after, EXPORT_PAGE_ROWS);
+        if (rows.length === 0) return;
+        yield rows
+          .map((r) =>
+            csvLine([
+              toIso(r.created_at),
+              londonDay(r.created_at),
+              r.event_type,
+              r.page,
+              r.element,
+              r.section,
+              r.session_id,
+              r.view_id,
+              r.dwell_ms,
+              r.referrer,
+              r.user_agent,
+            ]),
+          )
+          .join('');
+        const last = rows[rows.length - 1]!;
+        after = { created_at: last.created_at, id: last.id };
+        if (rows.length < EXPORT_PAGE_ROWS) return;
+      }
+    },
+
+    /** Deletes every stored event and rollup, and whatever is still queued (it predates the reset). */
+    reset: () =>
+      serially(async () => {
+        queue = [];
+        await repo.deleteAll(db);
+      }),
+
+    /** Retention: raw events older than the configured days go, with rollups and sessions of those days. */
+    async purgeExpired(): Promise<number> {
+      const now = clock.now();
+      const beforeMs = now - options.retentionDays * DAY_MS;
+      return repo.purgeBefore(db, beforeMs, addDays(londonDay(now), -options.retentionDays));
+    },
+  };
+}
+
+export type AnalyticsService = ReturnType<typeof createAnalyticsService>;

@@ -1,0 +1,502 @@
+import net from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, expect, it } from 'vitest';
+import { openDatabase } from '../../db/database.ts';
+import { describeEachDatabase, type TestContext } from '../../testing/harness.ts';
+import {
+  decodeQuotedPrintable,
+  startSmtpTestServer,
+  type ReceivedMail,
+} from '../../testing/smtp-test-server.ts';
+import { MAX_AUTOMATIC_ATTEMPTS } from './service.ts';
+
+// A real SMTP server: notifications must really leave through SMTP.
+const smtp = await startSmtpTestServer();
+afterAll(async () => smtp.close());
+
+const BUSINESS = 'owner@range.test';
+const valid = {
+  name: 'Sam Smith',
+  email: 'sam@example.com',
+  organisation: 'Acme Events',
+  message: 'We would like to book the range for our festival in August.\nAbout 2,000 visitors a day.',
+  recaptchaToken: 'unused-with-captcha-off',
+};
+
+type Row = Record<string, unknown>;
+
+const submit = (ctx: TestContext, payload: Row, remoteAddress?: string) =>
+  ctx.request({
+    method: 'POST',
+    url: '/api/enquiries',
+    payload,
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
+
+const rows = (ctx: TestContext) => ctx.db.selectFrom('enquiries').selectAll().orderBy('id').execute();
+
+const header = (mail: ReceivedMail, name: string) =>
+  new RegExp(`^${name}: (.+)$`, 'mi').exec(decodeQuotedPrintable(mail.raw))?.[1]?.trim();
+
+/** Mail that arrived for `address` since `from`. */
+const mailTo = (address: string, from: number) =>
+  smtp.received.slice(from).filter((m) => m.to.includes(address));
+
+async function setBusinessEmail(ctx: TestContext, email = BUSINESS) {
+  await ctx.services.site.update({ email, phone: '01632 960123', trading_name: 'Range Test Ltd' }, null);
+}
+
+describeEachDatabase(
+  'enquiries',
+  (ctx) => {
+    it('stores a valid enquiry, trimmed, committed before the answer', async () => {
+      await setBusinessEmail(ctx());
+      const response = await submit(ctx(), {
+        ...valid,
+        name: '  Sam Smith  ',
+        organisation: ' Acme Events ',
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toEqual({ success: true });
+
+      // A second connection sees the row at once: it was committed before the 200 went out.
+      const other = openDatabase(ctx().config.database);
+      try {
+        const stored = await other.selectFrom('enquiries').selectAll().execute();
+        expect(stored).toHaveLength(1);
+        expect(stored[0]).toMatchObject({
+          name: 'Sam Smith',
+          email: 'sam@example.com',
+          organisation: 'Acme Events',
+          message: valid.message,
+          status: 'new',
+          created_at: ctx().clock.now(),
+        });
+      } finally {
+        await other.destroy();
+      }
+      await ctx().services.enquiries.settled();
+    });
+
+    it('refuses bad input with a 400 naming the field, and stores nothing', async () => {
+      const cases: [Row, string][] = [
+        [{ ...valid, name: undefined }, 'name: is required'],
+        [{ ...valid, name: '   ' }, 'name: is required'],
+        [{ ...valid, name: 'x'.repeat(201) }, 'name: must be at most 200'],
+        [{ ...valid, email: undefined }, 'email: is required'],
+        [{ ...valid, email: 'sam at example' }, 'email: must be an e-mail address'],
+        [{ ...valid, email: `${'a'.repeat(250)}@example.com` }, 'email: must be at most 254'],
+        [{ ...valid, organisation: '' }, 'organisation: is required'],
+        [{ ...valid, organisation: 7 }, 'organisation'],
+        [{ ...valid, message: undefined }, 'message: is required'],
+        [{ ...valid, message: 'x'.repeat(5001) }, 'message: must be at most 5000 characters'],
+      ];
+      for (const [payload, detail] of cases) {
+        const response = await submit(ctx(), payload);
+        expect(response.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
+        expect(response.json()).toEqual({
+          detail: expect.stringContaining(detail),
+          code: 'VALIDATION_ERROR',
+        });
+      }
+      expect(await rows(ctx())).toEqual([]);
+      // The limit itself is allowed.
+      expect((await submit(ctx(), { ...valid, message: 'x'.repeat(5000) })).statusCode).toBe(200);
+      await ctx().services.enquiries.settled();
+    });
+
+    it('e-mails the business (Reply-To the visitor) and acknowledges the visitor over SMTP', async () => {
+      await setBusinessEmail(ctx());
+      const before = smtp.received.length;
+      expect((await submit(ctx(), valid)).statusCode).toBe(200);
+      await ctx().services.enquiries.settled();
+
+      const [notice] = mailTo(BUSINESS, before);
+      expect(notice).toBeDefined();
+      expect(header(notice!, 'Reply-To')).toBe('sam@example.com');
+      expect(header(notice!, 'Subject')).toBe('New enquiry: Sam Smith (Acme Events)');
+      const noticeText = decodeQuotedPrintable(notice!.raw);
+      expect(noticeText).toContain('About 2,000 visitors a day.');
+      expect(noticeText).toContain('http://range.test/admin/enquiries');
+
+      const [ack] = mailTo('sam@example.com', before);
+      expect(ack).toBeDefined();
+      expect(header(ack!, 'Reply-To')).toBe(BUSINESS);
+      const ackText = decodeQuotedPrintable(ack!.raw);
+      expect(ackText).toContain('within 24 hours');
+      expect(ackText).toContain('01632 960123');
+
+      const [row] = await rows(ctx());
+      expect(row).toMatchObject({
+        notify_pending: 0,
+        business_notified_at: ctx().clock.now(),
+        visitor_acknowledged_at: ctx().clock.now(),
+      });
+    });
+
+    it('keeps an enquiry pending while a send fails, and sends only what is still owed', async () => {
+      await setBusinessEmail(ctx());
+      smtp.rejectRecipients.add('sam@example.com');
+      const before = smtp.received.length;
+      try {
+        expect((await submit(ctx(), valid)).statusCode).toBe(200);
+        await ctx().services.enquiries.settled();
+        expect(mailTo(BUSINESS, before)).toHaveLength(1);
+        expect((await rows(ctx()))[0]).toMatchObject({
+          notify_pending: 1,
+          notify_attempts: 1,
+          visitor_acknowledged_at: null,
+        });
+
+        const { token } = await ctx().loginAs();
+        const failed = await ctx().request({
+          method: 'POST',
+          url: '/api/admin/enquiries/send-notifications',
+          token,
+        });
+        expect(failed.statusCode).toBe(503);
+        expect(failed.json()).toEqual({
+          detail: expect.stringMatching(/^0 notification\(s\) sent; 1 could not be sent .*retried\.$/),
+          code: 'SERVICE_UNAVAILABLE',
+        });
+      } finally {
+        smtp.rejectRecipients.delete('sam@example.com');
+      }
+      const { token } = await ctx().loginAs();
+      // Sent as the spec's client does: empty body, JSON content type.
+      const sent = await ctx().request({
+        method: 'POST',
+        url: '/api/admin/enquiries/send-notifications',
+        token,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(sent.statusCode, sent.body).toBe(200);
+      expect(sent.json()).toEqual({ success: true, message: '1 notification(s) sent' });
+      expect(mailTo(BUSINESS, before)).toHaveLength(1); // the business is not told twice
+      expect(mailTo('sam@example.com', before)).toHaveLength(1);
+      expect((await rows(ctx()))[0]).toMatchObject({ notify_pending: 0, notify_error: null });
+
+      const none = await ctx().request({
+        method: 'POST',
+        url: '/api/admin/enquiries/send-notifications',
+        token,
+      });
+      expect(none.json()).toEqual({ success: true, message: '0 notification(s) sent' });
+    });
+
+    it('without a real business address the notice waits, and the admin is told what to set', async () => {
+      // The site still has its placeholder details and NOTIFY_EMAIL is unset.
+      const before = smtp.received.length;
+      expect((await submit(ctx(), valid)).statusCode).toBe(200);
+      await ctx().services.enquiries.settled();
+      expect(smtp.received.length).toBe(before);
+      const { token } = await ctx().loginAs();
+      const response = await ctx().request({
+        method: 'POST',
+        url: '/api/admin/enquiries/send-notifications',
+        token,
+      });
+      expect(response.statusCode).toBe(503);
+      expect(response.json<{ detail: string }>().detail).toContain('NOTIFY_EMAIL');
+
+      await setBusinessEmail(ctx());
+      const retried = await ctx().request({
+        method: 'POST',
+        url: '/api/admin/enquiries/send-notifications',
+        token,
+      });
+      expect(retried.json()).toEqual({ success: true, message: '1 notification(s) sent' });
+      expect(mailTo(BUSINESS, before)).toHaveLength(1);
+    });
+
+    it('stores honeypot submissions as spam, answers as usual, and mails nobody', async () => {
+      await setBusinessEmail(ctx());
+      const before = smtp.received.length;
+      const response = await submit(ctx(), { ...valid, website: 'http://cheap-pills.example' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ success: true });
+      await ctx().services.enquiries.settled();
+      expect((await rows(ctx()))[0]).toMatchObject({
+        status: 'spam',
+        spam_reason: 'honeypot',
+        notify_pending: 0,
+      });
+      expect(smtp.received.length).toBe(before);
+      // An empty honeypot is a person.
+      expect((await submit(ctx(), { ...valid, website: '' })).statusCode).toBe(200);
+      expect((await rows(ctx()))[1]).toMatchObject({ status: 'new' });
+      await ctx().services.enquiries.settled();
+    });
+
+    it('lists enquiries for admins only, newest first, with the spec fields', async () => {
+      await setBusinessEmail(ctx());
+      for (const name of ['First', 'Second', 'Third']) {
+        await submit(ctx(), { ...valid, name });
+        ctx().clock.advance(60_000);
+      }
+      await ctx().services.enquiries.settled();
+      expect((await ctx().request({ method: 'GET', url: '/api/enquiries' })).statusCode).toBe(401);
+
+      const { token } = await ctx().loginAs();
+      const response = await ctx().request({ method: 'GET', url: '/api/enquiries', token });
+      expect(response.statusCode).toBe(200);
+      const { success, enquiries } = response.json<{ success: boolean; enquiries: Row[] }>();
+      expect(success).toBe(true);
+      expect(enquiries.map((e) => e.name)).toEqual(['Third', 'Second', 'First']);
+      expect(Object.keys(enquiries[0]!).sort()).toEqual([
+        'created_at',
+        'email',
+        'id',
+        'message',
+        'name',
+        'organisation',
+        'status',
+      ]);
+      expect(enquiries[2]).toMatchObject({ status: 'new', created_at: '2026-06-15T12:00:00.000Z' });
+    });
+
+    it('deletes one enquiry, and 404s an unknown one', async () => {
+      await submit(ctx(), { ...valid, website: 'bot' }); // spam: no mail to wait for
+      const [row] = await rows(ctx());
+      const { token } = await ctx().loginAs();
+      const deleted = await ctx().request({
+        method: 'DELETE',
+        url: `/api/admin/enquiries/${row!.id}`,
+        token,
+      });
+      expect(deleted.statusCode).toBe(200);
+      expect(deleted.json()).toEqual({ success: true });
+      expect(await rows(ctx())).toEqual([]);
+      const again = await ctx().request({ method: 'DELETE', url: `/api/admin/enquiries/${row!.id}`, token });
+      expect(again.statusCode).toBe(404);
+      expect(again.json()).toEqual({ detail: 'Enquiry not found', code: 'NOT_FOUND' });
+      expect(
+        (await ctx().request({ method: 'DELETE', url: `/api/admin/enquiries/${row!.id}` })).statusCode,
+      ).toBe(401);
+    });
+
+    it('bulk-deletes all or nothing, naming unknown ids', async () => {
+      for (let i = 0; i < 3; i += 1) await submit(ctx(), { ...valid, website: 'bot' });
+      const [a, b, c] = (await rows(ctx())).map((r) => r.id) as [number, number, number];
+      const { token } = await ctx().loginAs();
+      const bulk = (payload: unknown) =>
+        ctx().request({
+          method: 'POST',
+          url: '/api/admin/enquiries/bulk-delete',
+          token,
+          payload: JSON.stringify(payload),
+          headers: { 'content-type': 'application/json' },
+        });
+
+      const partial = await bulk([c, 999_998, 999_999]);
+      expect(partial.statusCode).toBe(404);
+      expect(partial.json()).toEqual({
+        detail: 'No enquiry with id 999998, 999999; nothing was deleted',
+        code: 'NOT_FOUND',
+      });
+      expect(await rows(ctx())).toHaveLength(3);
+
+      const ok = await bulk([a, b, a]);
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(ok.json()).toEqual({ success: true, deleted: 2 });
+      expect((await rows(ctx())).map((r) => r.id)).toEqual([c]);
+
+      for (const bad of [[], {}, ['x'], [1.5], 'c']) {
+        const response = await bulk(bad);
+        expect(response.statusCode, JSON.stringify(bad)).toBe(400);
+        expect(response.json()).toHaveProperty('detail');
+      }
+    });
+
+    it('changes status; marking spam stops the mail still owed', async () => {
+      smtp.rejectRecipients.add(BUSINESS);
+      try {
+        await setBusinessEmail(ctx());
+        await submit(ctx(), valid);
+        await ctx().services.enquiries.settled();
+      } finally {
+        smtp.rejectRecipients.delete(BUSINESS);
+      }
+      const [row] = await rows(ctx());
+      expect(row).toMatchObject({ notify_pending: 1 });
+      const { token } = await ctx().loginAs();
+      const patch = (id: number, payload: unknown) =>
+        ctx().request({ method: 'PATCH', url: `/api/admin/enquiries/${id}`, token, payload: payload as Row });
+
+      const contacted = await patch(row!.id, { status: 'contacted' });
+      expect(contacted.statusCode).toBe(200);
+      expect(contacted.json()).toMatchObject({
+        success: true,
+        enquiry: { id: row!.id, status: 'contacted' },
+      });
+      const bad = await patch(row!.id, { status: 'archived' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json<{ detail: string }>().detail).toContain('status');
+      expect((await patch(999_999, { status: 'closed' })).statusCode).toBe(404);
+
+      expect((await patch(row!.id, { status: 'spam' })).json()).toMatchObject({
+        enquiry: { status: 'spam' },
+      });
+      const before = smtp.received.length;
+      const sent = await ctx().request({
+        method: 'POST',
+        url: '/api/admin/enquiries/send-notifications',
+        token,
+      });
+      expect(sent.json()).toEqual({ success: true, message: '0 notification(s) sent' });
+      expect(smtp.received.length).toBe(before);
+    });
+
+    it('offers no ALTCHA challenge when the provider is off, and says so in the captcha config', async () => {
+      const challenge = await ctx().request({ method: 'GET', url: '/api/captcha/challenge' });
+      expect(challenge.statusCode).toBe(404);
+      const config = await ctx().request({ method: 'GET', url: '/api/captcha/config' });
+      expect(config.json()).toEqual({
+        provider: 'off',
+        challenge_url: null,
+        site_key: null,
+        action: null,
+        honeypot_field: 'website',
+      });
+    });
+  },
+  { env: { CAPTCHA_PROVIDER: 'off', SMTP_URL: smtp.url, ENQUIRY_RATE_LIMIT_MAX: '1000' } },
+);
+
+describeEachDatabase(
+  'enquiry rate limit and NOTIFY_EMAIL',
+  (ctx) => {
+    it('limits enquiries per client address with 429, Retry-After and a {detail, code} body', async () => {
+      for (let i = 0; i < 2; i += 1) {
+        expect((await submit(ctx(), { ...valid, website: 'bot' }, '203.0.113.7')).statusCode).toBe(200);
+      }
+      const limited = await submit(ctx(), { ...valid, website: 'bot' }, '203.0.113.7');
+      expect(limited.statusCode).toBe(429);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect(limited.json()).toEqual({
+        detail: expect.stringContaining('Too many enquiries'),
+        code: 'RATE_LIMITED',
+      });
+      expect(await rows(ctx())).toHaveLength(2);
+      // Another address is not affected, and other routes are not limited.
+      expect((await submit(ctx(), { ...valid, website: 'bot' }, '203.0.113.8')).statusCode).toBe(200);
+      expect(
+        (await ctx().request({ method: 'GET', url: '/api/captcha/config', remoteAddress: '203.0.113.7' }))
+          .statusCode,
+      ).toBe(200);
+    });
+
+    it('sends the notice to NOTIFY_EMAIL rather than the site address', async () => {
+      await setBusinessEmail(ctx());
+      const before = smtp.received.length;
+      expect((await submit(ctx(), valid, '198.51.100.1')).statusCode).toBe(200);
+      await ctx().services.enquiries.settled();
+      expect(mailTo('bookings@range.test', before)).toHaveLength(1);
+      expect(mailTo(BUSINESS, before)).toHaveLength(0);
+    });
+  },
+  {
+    env: {
+      CAPTCHA_PROVIDER: 'off',
+      SMTP_URL: smtp.url,
+      ENQUIRY_RATE_LIMIT_MAX: '2',
+      NOTIFY_EMAIL: 'bookings@range.test',
+    },
+  },
+);
+
+/** A port nothing listens on (yet). */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+const downPort = await freePort();
+
+describeEachDatabase(
+  'enquiry notifications while SMTP is down',
+  (ctx) => {
+    it('keeps the enquiry, backs off, and delivers once the server is back', async () => {
+      await setBusinessEmail(ctx());
+      const response = await submit(ctx(), valid);
+      expect(response.statusCode).toBe(200); // the visitor is not failed because mail is
+      await ctx().services.enquiries.settled();
+      const start = ctx().clock.now();
+      expect((await rows(ctx()))[0]).toMatchObject({
+        notify_pending: 1,
+        notify_attempts: 1,
+        notify_next_at: start + 60_000,
+      });
+
+      // Not due yet: nothing is tried.
+      expect(await ctx().services.enquiries.retryDue()).toEqual({ sent: 0, failed: 0 });
+      ctx().clock.advance(60_000);
+      expect(await ctx().services.enquiries.retryDue()).toEqual({ sent: 0, failed: 1 });
+      expect((await rows(ctx()))[0]).toMatchObject({
+        notify_attempts: 2,
+        notify_next_at: start + 60_000 + 120_000,
+      });
+
+      const { token } = await ctx().loginAs();
+      const manual = await ctx().request({
+        method: 'POST',
+        url: '/api/admin/enquiries/send-notifications',
+        token,
+      });
+      expect(manual.statusCode).toBe(503);
+      expect(manual.json<{ detail: string }>().detail).toContain('could not be sent');
+
+      // The server comes back on the configured address.
+      const received: string[] = [];
+      const server = new SMTPServer({
+        authOptional: true,
+        disabledCommands: ['STARTTLS'],
+        logger: false,
+        onData(stream, session, callback) {
+          stream.resume();
+          stream.on('end', () => {
+            received.push(...session.envelope.rcptTo.map((r) => r.address));
+            callback();
+          });
+        },
+      });
+      await new Promise<void>((resolve) => server.listen(downPort, '127.0.0.1', resolve));
+      try {
+        ctx().clock.advance(10 * 60_000);
+        expect(await ctx().services.enquiries.retryDue()).toEqual({ sent: 1, failed: 0 });
+        expect(received.sort()).toEqual([BUSINESS, 'sam@example.com']);
+        expect((await rows(ctx()))[0]).toMatchObject({ notify_pending: 0 });
+      } finally {
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      }
+    });
+
+    it('stops automatic retries after the last attempt; the button still tries', async () => {
+      await setBusinessEmail(ctx());
+      await submit(ctx(), valid);
+      await ctx().services.enquiries.settled();
+      await ctx()
+        .db.updateTable('enquiries')
+        .set({ notify_attempts: MAX_AUTOMATIC_ATTEMPTS, notify_next_at: 0 })
+        .execute();
+      expect(await ctx().services.enquiries.retryDue()).toEqual({ sent: 0, failed: 0 });
+      const { token } = await ctx().loginAs();
+      const manual = await ctx().request({
+        method: 'POST',
+        url: '/api/admin/enquiries/send-notifications',
+        token,
+      });
+      expect(manual.statusCode).toBe(503);
+      expect((await rows(ctx()))[0]).toMatchObject({ notify_attempts: MAX_AUTOMATIC_ATTEMPTS + 1 });
+    });
+  },
+  {
+    env: {
+      CAPTCHA_PROVIDER: 'off',
+      SMTP_URL: `smtp://127.0.0.1:${downPort}`,
+      ENQUIRY_RATE_LIMIT_MAX: '1000',
+    },
+  },
+);

@@ -1,0 +1,104 @@
+// The two e-mails an enquiry sends: the business's notification (Reply-To the visitor) and the
+// visitor's acknowledgement (SPEC §9: a reply "within 24 hours").
+import type { OutgoingMail } from '../../mail/mailer.ts';
+import type { EnquiryRow } from './repository.ts';
+
+export const REPLY_PROMISE = 'within 24 hours';
+
+export interface Business {
+  tradingName: string;
+  /** Shown to the visitor; null while the site still has placeholder details. */
+  phone: string | null;
+  /** Where a reply to the acknowledgement goes; null when no real address is known. */
+  replyTo: string | null;
+  publicUrl: string;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+/** Header-safe and short: visitor text never breaks a subject line. */
+const oneLine = (text: string, max = 80) => {
+  // Control characters are exactly what must not reach a header.
+  // eslint-disable-next-line no-control-regex
+  const flat = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+};
+
+const receivedAt = (epochMs: number) =>
+  new Intl.DateTimeFormat('en-GB', {
+    dateStyle: 'full',
+    timeStyle: 'short',
+    timeZone: 'Europe/London',
+  }).format(epochMs);
+
+const paragraphs = (text: string) => escapeHtml(text).replace(/\r?\n/g, '<br>');
+
+export function businessNotification(enquiry: EnquiryRow, to: string, business: Business): OutgoingMail {
+  const fields: [string, string][] = [
+    ['Name', enquiry.name],
+    ['E-mail', enquiry.email],
+    ['Organisation', enquiry.organisation],
+  ];
+  const adminUrl = `${business.publicUrl}/admin/enquiries`;
+  const text = [
+    `New booking enquiry, received ${receivedAt(enquiry.created_at)}.`,
+    '',
+    ...fields.map(([label, value]) => `${label}: ${value}`),
+    '',
+    'Message:',
+    enquiry.message,
+    '',
+    `Reply to this e-mail to answer ${enquiry.name} directly. The visitor was promised a reply ${REPLY_PROMISE}.`,
+    `All enquiries: ${adminUrl}`,
+  ].join('\n');
+  const html = [
+    `<p>New booking enquiry, received ${escapeHtml(receivedAt(enquiry.created_at))}.</p>`,
+    '<table>',
+    ...fields.map(([label, value]) => `<tr><th align="left">${label}</th><td>${escapeHtml(value)}</td></tr>`),
+    '</table>',
+    `<p><strong>Message</strong><br>${paragraphs(enquiry.message)}</p>`,
+    `<p>Reply to this e-mail to answer ${escapeHtml(enquiry.name)} directly. The visitor was promised a reply ${REPLY_PROMISE}.</p>`,
+    `<p><a href="${escapeHtml(adminUrl)}">All enquiries</a></p>`,
+  ].join('\n');
+  return {
+    to,
+    replyTo: enquiry.email,
+    subject: `New enquiry: ${oneLine(enquiry.name, 60)} (${oneLine(enquiry.organisation, 60)})`,
+    text,
+    html,
+  };
+}
+
+export function visitorAcknowledgement(enquiry: EnquiryRow, business: Business): OutgoingMail {
+  const call = business.phone ? `If it is urgent, call us on ${business.phone}.` : '';
+  const text = [
+    `Hello ${enquiry.name},`,
+    '',
+    `Thank you for your enquiry to ${business.tradingName}. We have received it and will reply ${REPLY_PROMISE}.`,
+    ...(call ? ['', call] : []),
+    '',
+    'Your message:',
+    ...enquiry.message.split(/\r?\n/).map((line) => `> ${line}`),
+    '',
+    business.tradingName,
+    business.publicUrl,
+  ].join('\n');
+  const html = [
+    `<p>Hello ${escapeHtml(enquiry.name)},</p>`,
+    `<p>Thank you for your enquiry to ${escapeHtml(business.tradingName)}. We have received it and will reply ${REPLY_PROMISE}.</p>`,
+    ...(call ? [`<p>${escapeHtml(call)}</p>`] : []),
+    `<p><strong>Your message</strong></p><blockquote>${paragraphs(enquiry.message)}</blockquote>`,
+    `<p>${escapeHtml(business.tradingName)}<br><a href="${escapeHtml(business.publicUrl)}">${escapeHtml(business.publicUrl)}</a></p>`,
+  ].join('\n');
+  return {
+    to: enquiry.email,
+    ...(business.replyTo ? { replyTo: business.replyTo } : {}),
+    subject: `We have received your enquiry – ${oneLine(business.tradingName)}`,
+    text,
+    html,
+  };
+}

@@ -1,0 +1,216 @@
+import { expect, it } from 'vitest';
+import * as OTPAuth from 'otpauth';
+import { RECOVERY_CODE_COUNT } from '#shared/constants.ts';
+import { describeEachDatabase, type TestContext } from '../../testing/harness.ts';
+
+const STEP_MS = 30_000;
+const TEST_KEY = 'test-only-totp-key-0123456789abcdefghij';
+
+async function enrol(c: TestContext, token: string) {
+  const setup = await c.request({ method: 'POST', url: '/api/admin/2fa/setup', token });
+  expect(setup.statusCode, setup.body).toBe(200);
+  const body = setup.json<{ secret: string; otpauth_url: string }>();
+  const secret = OTPAuth.Secret.fromBase32(body.secret);
+  const code = (offsetMs = 0) => OTPAuth.TOTP.generate({ secret, timestamp: c.clock.now() + offsetMs });
+  const enabled = await c.request({
+    method: 'POST',
+    url: '/api/admin/2fa/enable',
+    token,
+    payload: { code: code() },
+  });
+  expect(enabled.statusCode, enabled.body).toBe(200);
+  return { ...body, code, recoveryCodes: enabled.json<{ recovery_codes: string[] }>().recovery_codes };
+}
+
+describeEachDatabase(
+  'two-factor login',
+  (ctx) => {
+    const login = (email: string, password: string, totp_code?: string) =>
+      ctx().request({ method: 'POST', url: '/api/admin/login', payload: { email, password, totp_code } });
+
+    it('enrols with a secret and otpauth URI, confirms with a code, and shows 10 recovery codes once', async () => {
+      const admin = await ctx().loginAs({ email: 'owner@example.com' });
+      const before = await ctx().request({ method: 'GET', url: '/api/admin/me', token: admin.token });
+      expect(before.json()).toMatchObject({ two_factor_enabled: false, recovery_codes_remaining: 0 });
+
+      const setup = await ctx().request({ method: 'POST', url: '/api/admin/2fa/setup', token: admin.token });
+      const { secret, otpauth_url } = setup.json<{ secret: string; otpauth_url: string }>();
+      expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+      const parsed = OTPAuth.URI.parse(otpauth_url);
+      expect(parsed).toBeInstanceOf(OTPAuth.TOTP);
+      expect(parsed.secret.base32).toBe(secret);
+      expect(otpauth_url).toContain('owner%40example.com');
+
+      // Not on until confirmed: a password alone still signs in.
+      expect((await login(admin.email, admin.password)).statusCode).toBe(200);
+      const wrong = await ctx().request({
+        method: 'POST',
+        url: '/api/admin/2fa/enable',
+        token: admin.token,
+        payload: { code: '000000' },
+      });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json<{ detail: string }>().detail).toContain('2FA');
+
+      const code = OTPAuth.TOTP.generate({
+        secret: OTPAuth.Secret.fromBase32(secret),
+        timestamp: ctx().clock.now(),
+      });
+      const enabled = await ctx().request({
+        method: 'POST',
+        url: '/api/admin/2fa/enable',
+        token: admin.token,
+        payload: { code },
+      });
+      expect(enabled.statusCode).toBe(200);
+      const codes = enabled.json<{ recovery_codes: string[] }>().recovery_codes;
+      expect(codes).toHaveLength(RECOVERY_CODE_COUNT);
+      expect(new Set(codes).size).toBe(RECOVERY_CODE_COUNT);
+      for (const c of codes) expect(c).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
+
+      const me = await ctx().request({ method: 'GET', url: '/api/admin/me', token: admin.token });
+      expect(me.json()).toMatchObject({
+        two_factor_enabled: true,
+        recovery_codes_remaining: RECOVERY_CODE_COUNT,
+      });
+      expect(me.body).not.toContain(secret);
+
+      // The secret is never handed out again once enrolment is done.
+      const again = await ctx().request({ method: 'POST', url: '/api/admin/2fa/setup', token: admin.token });
+      expect(again.statusCode).toBe(409);
+      expect(again.body).not.toContain(secret);
+
+      // Stored encrypted (TOTP_ENCRYPTION_KEY is set for this suite); recovery codes only as hashes.
+      const stored = await ctx().db.selectFrom('admin_totp').select('secret').executeTakeFirstOrThrow();
+      expect(stored.secret).toMatch(/^v1:/);
+      expect(stored.secret).not.toContain(secret);
+      const hashes = await ctx().db.selectFrom('admin_recovery_codes').select('code_hash').execute();
+      expect(hashes).toHaveLength(RECOVERY_CODE_COUNT);
+      for (const c of codes) expect(JSON.stringify(hashes)).not.toContain(c.replace('-', ''));
+    });
+
+    it('login needs the code: missing → 401 naming 2FA, wrong → 401, right → 200, replay → 401', async () => {
+      const admin = await ctx().loginAs();
+      const { code } = await enrol(ctx(), admin.token);
+      ctx().clock.advance(STEP_MS); // the enrolment code's step is spent
+
+      const missing = await login(admin.email, admin.password);
+      expect(missing.statusCode).toBe(401);
+      expect(missing.json<{ detail: string }>().detail).toContain('2FA');
+
+      const wrong = await login(admin.email, admin.password, code() === '123456' ? '654321' : '123456');
+      expect(wrong.statusCode).toBe(401);
+
+      // A right code with a wrong password is still "invalid email or password".
+      const badPassword = await login(admin.email, 'not the password', code());
+      expect(badPassword.statusCode).toBe(401);
+      expect(badPassword.json<{ detail: string }>().detail).not.toContain('2FA');
+
+      const current = code();
+      const ok = await login(admin.email, admin.password, current);
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(ok.json()).toHaveProperty('access_token');
+
+      const replay = await login(admin.email, admin.password, current);
+      expect(replay.statusCode).toBe(401);
+      // An older step than the last one used is refused too.
+      expect((await login(admin.email, admin.password, code(-STEP_MS))).statusCode).toBe(401);
+    });
+
+    it('allows one time step of clock drift either way, not two', async () => {
+      const admin = await ctx().loginAs();
+      const { code } = await enrol(ctx(), admin.token);
+      ctx().clock.advance(10 * STEP_MS);
+
+      expect((await login(admin.email, admin.password, code(-2 * STEP_MS))).statusCode).toBe(401);
+      expect((await login(admin.email, admin.password, code(-STEP_MS))).statusCode).toBe(200);
+      expect((await login(admin.email, admin.password, code(STEP_MS))).statusCode).toBe(200);
+      ctx().clock.advance(10 * STEP_MS);
+      expect((await login(admin.email, admin.password, code(2 * STEP_MS))).statusCode).toBe(401);
+    });
+
+    it('a recovery code signs in once, in any case and without its dash', async () => {
+      const admin = await ctx().loginAs();
+      const { recoveryCodes } = await enrol(ctx(), admin.token);
+      const [first, second] = recoveryCodes as [string, string];
+
+      const ok = await login(admin.email, admin.password, first);
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect((await login(admin.email, admin.password, first)).statusCode).toBe(401);
+
+      const loose = await login(admin.email, admin.password, second.replace('-', '').toUpperCase());
+      expect(loose.statusCode, loose.body).toBe(200);
+
+      const me = await ctx().request({
+        method: 'GET',
+        url: '/api/admin/me',
+        token: ok.json<{ access_token: string }>().access_token,
+      });
+      expect(me.json()).toMatchObject({ recovery_codes_remaining: RECOVERY_CODE_COUNT - 2 });
+      const audit = await ctx()
+        .db.selectFrom('audit_log')
+        .select('action')
+        .where('action', '=', '2fa.recovery_code_used')
+        .execute();
+      expect(audit).toHaveLength(2);
+    });
+
+    it('turning 2FA off needs the password and a code; then the password alone signs in', async () => {
+      const admin = await ctx().loginAs();
+      const { code } = await enrol(ctx(), admin.token);
+      ctx().clock.advance(STEP_MS);
+      const disable = (payload: object) =>
+        ctx().request({ method: 'POST', url: '/api/admin/2fa/disable', token: admin.token, payload });
+
+      const wrongPassword = await disable({ password: 'wrong password', code: code() });
+      expect(wrongPassword.statusCode).toBe(400);
+      const wrongCode = await disable({
+        password: admin.password,
+        code: '000000' === code() ? '111111' : '000000',
+      });
+      expect(wrongCode.statusCode).toBe(400);
+      expect((await login(admin.email, admin.password)).statusCode).toBe(401);
+
+      const ok = await disable({ password: admin.password, code: code() });
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect((await login(admin.email, admin.password)).statusCode).toBe(200);
+      expect(await ctx().db.selectFrom('admin_recovery_codes').selectAll().execute()).toEqual([]);
+
+      const actions = (await ctx().db.selectFrom('audit_log').select('action').orderBy('id').execute()).map(
+        (e) => e.action,
+      );
+      expect(actions).toContain('2fa.enabled');
+      expect(actions).toContain('2fa.disabled');
+    });
+
+    it('new recovery codes replace the old ones', async () => {
+      const admin = await ctx().loginAs();
+      const { code, recoveryCodes } = await enrol(ctx(), admin.token);
+      ctx().clock.advance(STEP_MS);
+      const response = await ctx().request({
+        method: 'POST',
+        url: '/api/admin/2fa/recovery-codes',
+        token: admin.token,
+        payload: { code: code() },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const fresh = response.json<{ recovery_codes: string[] }>().recovery_codes;
+      expect(fresh).toHaveLength(RECOVERY_CODE_COUNT);
+      expect((await login(admin.email, admin.password, recoveryCodes[0])).statusCode).toBe(401);
+      expect((await login(admin.email, admin.password, fresh[0])).statusCode).toBe(200);
+    });
+
+    it('wrong codes count towards the brute-force lock like wrong passwords', async () => {
+      const admin = await ctx().loginAs();
+      const { code } = await enrol(ctx(), admin.token);
+      ctx().clock.advance(STEP_MS);
+      const wrong = code() === '000000' ? '111111' : '000000';
+      for (let i = 0; i < 5; i += 1)
+        expect((await login(admin.email, admin.password, wrong)).statusCode).toBe(401);
+      const locked = await login(admin.email, admin.password, code());
+      expect(locked.statusCode).toBe(429);
+      expect(locked.headers['retry-after']).toBeDefined();
+    });
+  },
+  { env: { TOTP_ENCRYPTION_KEY: TEST_KEY } },
+);

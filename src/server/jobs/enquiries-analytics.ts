@@ -1,0 +1,64 @@
+// Periodic work for enquiries and analytics, started by server.ts (never by buildApp, so tests stay
+// deterministic and call the job functions directly).
+import type { AnalyticsService } from '../features/analytics/service.ts';
+import type { EnquiriesService } from '../features/enquiries/service.ts';
+
+/** Pending notifications are looked at this often; each enquiry's own backoff decides if it is due. */
+export const NOTIFICATION_RETRY_INTERVAL_MS = 60 * 1000;
+/** Raw analytics events past retention are purged once a day (first shortly after start). */
+export const RETENTION_PURGE_INTERVAL_MS = 24 * 60 * 60 * 1000;
+const RETENTION_FIRST_RUN_MS = 60 * 1000;
+
+export interface JobLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+/** Runs `task` every `intervalMs` (first after `firstMs`), never two runs at once; returns a stopper. */
+function every(intervalMs: number, firstMs: number, task: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  const tick = () => {
+    if (running || stopped) return;
+    running = task().finally(() => {
+      running = undefined;
+    });
+  };
+  const first = setTimeout(tick, firstMs);
+  const timer = setInterval(tick, intervalMs);
+  first.unref();
+  timer.unref();
+  return async () => {
+    stopped = true;
+    clearTimeout(first);
+    clearInterval(timer);
+    await running;
+  };
+}
+
+export function startEnquiryAnalyticsJobs(
+  services: { enquiries: EnquiriesService; analytics: AnalyticsService },
+  log: JobLog,
+): () => Promise<void> {
+  const stops = [
+    every(NOTIFICATION_RETRY_INTERVAL_MS, NOTIFICATION_RETRY_INTERVAL_MS, async () => {
+      try {
+        const { sent, failed } = await services.enquiries.retryDue();
+        if (sent || failed) log.info({ sent, failed }, 'pending enquiry notifications retried');
+      } catch (err) {
+        log.warn({ err }, 'enquiry notification retry failed');
+      }
+    }),
+    every(RETENTION_PURGE_INTERVAL_MS, RETENTION_FIRST_RUN_MS, async () => {
+      try {
+        const purged = await services.analytics.purgeExpired();
+        if (purged) log.info({ purged }, 'analytics events past retention purged');
+      } catch (err) {
+        log.warn({ err }, 'analytics retention purge failed');
+      }
+    }),
+  ];
+  return async () => {
+    await Promise.all(stops.map((stop) => stop()));
+  };
+}

@@ -1,0 +1,108 @@
+// First-party analytics (SPEC §3 tracking events, summary and chart data; DESIGN "Analytics definitions").
+import { z } from 'zod';
+import { ANALYTICS_PERIODS, DEFAULT_ANALYTICS_PERIOD } from '../constants.ts';
+
+export const ANALYTICS_LIMITS = {
+  /** Tracking bodies are a few hundred bytes; anything bigger is not ours. */
+  bodyBytes: 16 * 1024,
+  url: 2048,
+  userAgent: 512,
+  name: 200,
+  id: 128,
+  /** A dwell is one section's time on screen: at most a day. */
+  maxDwellMs: 24 * 60 * 60 * 1000,
+} as const;
+
+export const ANALYTICS_DEFAULTS = {
+  /** 13 months: a year-on-year comparison stays possible. */
+  retentionDays: 395,
+  queueLimit: 10_000,
+} as const;
+
+/** Reports count calendar days in this zone (a period of n days is today and the n-1 days before). */
+export const ANALYTICS_TIME_ZONE = 'Europe/London';
+
+export const TRACK_EVENT_TYPES = ['page_view', 'button_click', 'form_submit', 'section_view'] as const;
+export const SECTION_EVENT_TYPES = ['section_impression', 'section_dwell'] as const;
+export type TrackEventType = (typeof TRACK_EVENT_TYPES)[number];
+export type SectionEventType = (typeof SECTION_EVENT_TYPES)[number];
+export type AnalyticsEventType = TrackEventType | SectionEventType;
+
+/** Long URLs and user agents are cut rather than refused: losing the event would be worse. */
+const clipped = (max: number) =>
+  z
+    .string({ error: 'must be a string' })
+    .nullish()
+    .transform((value) => (value ? value.slice(0, max) : null));
+
+const identifier = (max: number) =>
+  z
+    .string({ error: 'must be a string' })
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .nullish()
+    .transform((value) => value || null);
+
+export const trackEventRequest = z.object({
+  event_type: z.enum(TRACK_EVENT_TYPES, { error: `must be one of ${TRACK_EVENT_TYPES.join(', ')}` }),
+  page: clipped(ANALYTICS_LIMITS.url),
+  element: identifier(ANALYTICS_LIMITS.name),
+  session_id: identifier(ANALYTICS_LIMITS.id),
+  view_id: identifier(ANALYTICS_LIMITS.id),
+  referrer: clipped(ANALYTICS_LIMITS.url),
+  user_agent: clipped(ANALYTICS_LIMITS.userAgent),
+});
+export type TrackEventRequest = z.infer<typeof trackEventRequest>;
+
+export const sectionEventRequest = z
+  .object({
+    event_type: z.enum(SECTION_EVENT_TYPES, { error: `must be one of ${SECTION_EVENT_TYPES.join(', ')}` }),
+    section_name: z
+      .string({ error: 'is required' })
+      .trim()
+      .min(1, 'is required')
+      .max(ANALYTICS_LIMITS.name, `must be at most ${ANALYTICS_LIMITS.name} characters`),
+    session_id: identifier(ANALYTICS_LIMITS.id),
+    dwell_ms: z
+      .number({ error: 'must be a number of milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .min(0, 'must not be negative')
+      .max(ANALYTICS_LIMITS.maxDwellMs, 'must be at most 24 hours')
+      .nullish()
+      .transform((value) => value ?? null),
+    page: clipped(ANALYTICS_LIMITS.url),
+    referrer: clipped(ANALYTICS_LIMITS.url),
+  })
+  .refine((event) => event.event_type !== 'section_dwell' || event.dwell_ms !== null, {
+    message: 'is required for section_dwell',
+    path: ['dwell_ms'],
+  });
+export type SectionEventRequest = z.infer<typeof sectionEventRequest>;
+
+export const periodQuery = z.object({
+  days: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const days = value === undefined ? DEFAULT_ANALYTICS_PERIOD : Number(value);
+      if (!(ANALYTICS_PERIODS as readonly number[]).includes(days)) {
+        ctx.addIssue({ code: 'custom', message: `must be one of ${ANALYTICS_PERIODS.join(', ')}` });
+        return z.NEVER;
+      }
+      return days as (typeof ANALYTICS_PERIODS)[number];
+    }),
+});
+
+export const analyticsSummary = z.object({
+  total_page_views: z.number(),
+  unique_visitors: z.number(),
+  button_clicks: z.number(),
+  form_submissions: z.number(),
+  section_engagement: z.array(z.object({ section: z.string(), avg_time: z.number() })),
+});
+export type AnalyticsSummary = z.infer<typeof analyticsSummary>;
+
+export const summaryResponse = z.object({ success: z.literal(true), summary: analyticsSummary });
+
+export const chartPoint = z.object({ date: z.string(), views: z.number() });
+export const chartResponse = z.object({ success: z.literal(true), chart_data: z.array(chartPoint) });

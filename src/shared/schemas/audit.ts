@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+export const AUDIT_PAGE_DEFAULT = 50;
+export const AUDIT_PAGE_MAX = 200;
+
+export const auditQuery = z.object({
+  limit: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(AUDIT_PAGE_MAX, `must be at most ${AUDIT_PAGE_MAX}`)
+    .default(AUDIT_PAGE_DEFAULT),
+  /** Cursor: only entries older than this id (pass the previous page's `next_before`). */
+  before: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .positive('must be positive')
+    .optional(),
+});
+export type AuditQuery = z.infer<typeof auditQuery>;
+
+export const auditEntry = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  admin_id: z.number().int().nullable(),
+  actor: z.string(),
+  action: z.string(),
+  method: z.string().nullable(),
+  route: z.string().nullable(),
+  target_id: z.string().nullable(),
+  ip: z.string().nullable(),
+  detail: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+
+export const auditPage = z.object({
+  success: z.literal(true),
+  entries: z.array(auditEntry),
+  next_before: z.number().int().nullable(),
+});

@@ -1,0 +1,102 @@
+// Booking enquiries (SPEC §3 Enquiry, §7 POST /api/enquiries and the admin enquiry calls).
+import { z } from 'zod';
+
+/** Limits the spec leaves open; the form shows the same ones. */
+export const ENQUIRY_LIMITS = {
+  name: 200,
+  email: 254,
+  organisation: 200,
+  message: 5000,
+  /** An ALTCHA payload is ~1 KB and a reCAPTCHA token ~2 KB. */
+  captchaToken: 8192,
+  bulkDelete: 1000,
+} as const;
+
+/**
+ * Bot traps the web form must honour (docs/decisions/0202-enquiry-spam-traps.md): a text field named
+ * `website`, hidden from people and left empty, and a minimum time between fetching the ALTCHA
+ * challenge (when the form is first focused) and sending.
+ */
+export const HONEYPOT_FIELD = 'website';
+export const MIN_FILL_TIME_MS = 3000;
+
+/** Configuration defaults (each overridable by the variable named in config.ts). */
+export const ENQUIRY_DEFAULTS = {
+  /** ALTCHA proof of work: the solver tries on average half this many PBKDF2 derivations. */
+  altchaMaxNumber: 2500,
+  recaptchaAction: 'enquiry',
+  recaptchaMinScore: 0.5,
+  rateLimitMax: 5,
+  rateLimitWindowMinutes: 60,
+} as const;
+
+/** DESIGN "Enquiry status". */
+export const ENQUIRY_STATUSES = ['new', 'contacted', 'booked', 'closed', 'spam'] as const;
+export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
+
+const requiredText = (max: number) =>
+  z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, 'is required')
+    .max(max, `must be at most ${max} characters`);
+
+export const enquiryRequest = z.object({
+  name: requiredText(ENQUIRY_LIMITS.name),
+  email: z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, 'is required')
+    .max(ENQUIRY_LIMITS.email, `must be at most ${ENQUIRY_LIMITS.email} characters`)
+    .pipe(z.email('must be an e-mail address such as name@example.com')),
+  organisation: requiredText(ENQUIRY_LIMITS.organisation),
+  message: requiredText(ENQUIRY_LIMITS.message),
+  // Optional here so a missing token gets the captcha's own message rather than a field error.
+  recaptchaToken: z
+    .string({ error: 'must be a string' })
+    .max(ENQUIRY_LIMITS.captchaToken, 'is not a valid verification token')
+    .nullish(),
+  [HONEYPOT_FIELD]: z.unknown().optional(),
+});
+export type EnquiryRequest = z.infer<typeof enquiryRequest>;
+
+export const enquiry = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  organisation: z.string(),
+  message: z.string(),
+  created_at: z.string(),
+  status: z.enum(ENQUIRY_STATUSES),
+});
+export type Enquiry = z.infer<typeof enquiry>;
+
+export const enquiryList = z.object({ success: z.literal(true), enquiries: z.array(enquiry) });
+
+export const enquiryStatusUpdate = z.object({
+  status: z.enum(ENQUIRY_STATUSES, { error: `must be one of ${ENQUIRY_STATUSES.join(', ')}` }),
+});
+
+export const bulkDeleteRequest = z
+  .array(
+    z
+      .number({ error: 'must be a list of enquiry ids' })
+      .int('must be whole numbers')
+      .positive('must be positive'),
+    {
+      error: 'must be a JSON array of enquiry ids',
+    },
+  )
+  .min(1, 'Please select enquiries to delete')
+  .max(ENQUIRY_LIMITS.bulkDelete, `must hold at most ${ENQUIRY_LIMITS.bulkDelete} ids`);
+
+export const notificationsResult = z.object({ success: z.literal(true), message: z.string() });
+
+/** GET /api/captcha/config: what the form needs to show the configured captcha. */
+export const captchaConfig = z.object({
+  provider: z.enum(['altcha', 'recaptcha', 'off']),
+  challenge_url: z.string().nullable(),
+  site_key: z.string().nullable(),
+  action: z.string().nullable(),
+  honeypot_field: z.string(),
+});
