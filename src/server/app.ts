@@ -2,6 +2,7 @@
 // listening and shutdown; tests call buildApp directly and drive it with app.inject().
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -11,6 +12,7 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import { registerAccountsRoutes } from './features/accounts/routes.ts';
 import { createAccountsService } from './features/accounts/service.ts';
 import { registerContentRoutes } from './features/content/routes.ts';
+import { createPublicFastLane, type FastLane } from './features/content/public-fast-lane.ts';
 import { createContentService } from './features/content/service.ts';
 import { registerHealthRoutes } from './features/health/routes.ts';
 import { registerUploadRoutes } from './features/uploads/routes.ts';
@@ -120,6 +122,8 @@ export interface BuiltApp {
 export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const { config, db } = deps;
   const clock = deps.clock ?? systemClock;
+  // Filled in once the services exist; the server only takes requests after that.
+  const hotPath: { fastLane?: FastLane } = {};
   const app = Fastify({
     logger: deps.logger ?? false,
     trustProxy:
@@ -132,6 +136,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
     routerOptions: { caseSensitive: true },
+    // Hot public reads are answered before Fastify when their cached answer is fresh.
+    serverFactory: (handler) => http.createServer((req, res) => hotPath.fastLane?.(req, res) || handler(req, res)),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -146,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     deps.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, log: app.log });
   const services = createServices(config, db, clock, mailer, app.log);
+  hotPath.fastLane = createPublicFastLane(services.content);
   if (config.captcha.provider === 'off') {
     app.log.warn('CAPTCHA_PROVIDER=off: enquiries are accepted without any bot check. Use this only for local testing.');
   }

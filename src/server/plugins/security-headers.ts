@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
-const COMMON_HEADERS = {
+export const COMMON_HEADERS = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'x-frame-options': 'SAMEORIGIN',

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams, successResponse } from '#shared/schemas/common.ts';
 import { CONTENT_KIND_NAMES, CONTENT_KINDS, type ContentKind } from '#shared/schemas/content.ts';
+import { PUBLIC_LIST_HEADERS } from './public-fast-lane.ts';
 import type { ContentService } from './service.ts';
 
 const changesBody = z.record(z.string(), z.unknown(), { error: 'The request body must be a JSON object' });
@@ -15,12 +16,13 @@ export function registerContentRoutes(app: FastifyInstance, content: ContentServ
   function registerKind(kind: ContentKind) {
     const { input, item } = CONTENT_KINDS[kind];
 
-    // Public: served from the short-lived cache as ready JSON, with an ETag for cheap revalidation.
+    // Public: served from the short-lived cache as ready JSON, with an ETag for cheap revalidation
+    // (while the cache is warm, public-fast-lane.ts answers before this route is reached).
     api.get(`/api/cms/${kind}`, async (request, reply) => {
       const list = await content.publicList(kind);
-      reply.header('etag', list.etag).header('cache-control', 'no-cache');
+      reply.headers({ ...PUBLIC_LIST_HEADERS, etag: list.etag });
       if (request.headers['if-none-match'] === list.etag) return reply.code(304).send();
-      return reply.type('application/json; charset=utf-8').send(list.body);
+      return reply.send(list.bytes);
     });
 
     api.get(`/api/admin/${kind}`, { schema: { response: { 200: z.array(item) } } }, async () =>

@@ -19,7 +19,7 @@ import type { ContentRow } from './repository.ts';
 export const PUBLIC_CACHE_TTL_MS = 1000;
 
 export interface PublicList {
-  body: string;
+  bytes: Buffer;
   etag: string;
 }
 
@@ -54,13 +54,22 @@ export function createContentService(db: Db, clock: Clock) {
   const itemOf = (kind: ContentKind, row: ContentRow) => CONTENT_KINDS[kind].item.parse(toApiItem(row));
 
   return {
+    /** The cached public list while it is fresh, without touching the database. */
+    cachedPublicList(kind: ContentKind): PublicList | undefined {
+      const hit = cache.get(kind);
+      return hit && hit.expiresAt > clock.now() ? hit : undefined;
+    },
+
     async publicList(kind: ContentKind): Promise<PublicList> {
       const now = clock.now();
       const hit = cache.get(kind);
       if (hit && hit.expiresAt > now) return hit;
       const rows = await repo.listContent(db, kind, true);
-      const body = JSON.stringify({ success: true, [CONTENT_KINDS[kind].listKey]: rows.map((r) => itemOf(kind, r)) });
-      const entry = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, expiresAt: now + PUBLIC_CACHE_TTL_MS };
+      const bytes = Buffer.from(
+        JSON.stringify({ success: true, [CONTENT_KINDS[kind].listKey]: rows.map((r) => itemOf(kind, r)) }),
+      );
+      const etag = `"${createHash('sha1').update(bytes).digest('base64url')}"`;
+      const entry = { bytes, etag, expiresAt: now + PUBLIC_CACHE_TTL_MS };
       cache.set(kind, entry);
       return entry;
     },

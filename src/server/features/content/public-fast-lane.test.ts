@@ -1,0 +1,49 @@
+import type { AddressInfo } from 'node:net';
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from '../../testing/harness.ts';
+
+// Over a real socket: the first request goes through Fastify and fills the cache, the next ones are
+// answered by the fast lane. A visitor must not be able to tell the two apart.
+describeEachDatabase('public lists over HTTP (fast lane)', (ctx) => {
+  const baseUrl = async () => {
+    const { app } = ctx();
+    if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+    return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  };
+  const relevant = (response: Response) =>
+    Object.fromEntries(
+      ['content-type', 'etag', 'cache-control', 'x-content-type-options', 'referrer-policy', 'x-frame-options', 'content-length'].map((h) => [h, response.headers.get(h)]),
+    );
+
+  it('answers a warm list exactly as the route does, and never serves a list older than the last write', async () => {
+    const url = `${await baseUrl()}/api/cms/testimonials`;
+    const { token } = await ctx().loginAs();
+    const create = (client_name: string) =>
+      ctx().request({ method: 'POST', url: '/api/admin/testimonials', token, payload: { client_name, company: 'Acme', testimonial_text: 'Great', rating: 5 } });
+
+    await create('First');
+    const cold = await fetch(url);
+    const coldBody = await cold.text();
+    const warm = await fetch(url);
+    expect(await warm.text()).toBe(coldBody);
+    expect(relevant(warm)).toEqual(relevant(cold));
+    expect(warm.headers.get('x-content-type-options')).toBe('nosniff');
+
+    const notModified = await fetch(url, { headers: { 'if-none-match': warm.headers.get('etag')! } });
+    expect(notModified.status).toBe(304);
+
+    await create('Second');
+    const afterWrite = (await (await fetch(url)).json()) as { testimonials: { client_name: string }[] };
+    expect(afterWrite.testimonials.map((t) => t.client_name)).toEqual(['First', 'Second']);
+  });
+
+  it('leaves other methods and query strings to the app', async () => {
+    const base = await baseUrl();
+    await fetch(`${base}/api/cms/events`); // warm the cache
+    const post = await fetch(`${base}/api/cms/events`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    expect(post.status).toBe(404);
+    const withQuery = await fetch(`${base}/api/cms/events?x=1`);
+    expect(withQuery.status).toBe(200);
+    expect(withQuery.headers.get('x-request-id')).toBeTruthy(); // went through Fastify
+  });
+});
