@@ -15,7 +15,10 @@ const OURS_PORT = 3901;
 const BARE_PORT = 3902;
 
 function start(command: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, command, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, command, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   child.on('exit', (code) => {
     if (code && code !== 0) process.stderr.write(`${command.join(' ')} exited with ${code}\n`);
   });
@@ -36,7 +39,8 @@ async function waitFor(url: string): Promise<void> {
 
 async function measure(url: string, seconds: number) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds });
-  if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  if (result.non2xx || result.errors)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { rps: result.requests.average, p99: result.latency.p99 };
 }
 
@@ -55,7 +59,10 @@ async function compare(bareUrl: string, oursUrl: string) {
     bare.push(await measure(bareUrl, DURATION_S / ROUNDS));
     ours.push(await measure(oursUrl, DURATION_S / ROUNDS));
   }
-  const summary = (runs: typeof bare) => ({ rps: median(runs.map((r) => r.rps)), p99: median(runs.map((r) => r.p99)) });
+  const summary = (runs: typeof bare) => ({
+    rps: median(runs.map((r) => r.rps)),
+    p99: median(runs.map((r) => r.p99)),
+  });
   return { bare: summary(bare), ours: summary(ours) };
 }
 
@@ -103,7 +110,9 @@ http.createServer((q,s)=>{s.writeHead(200,h);s.end(b);}).listen(${BARE_PORT},'12
     `${name.padEnd(12)} ${r.rps.toFixed(0).padStart(8)} req/s   p99 ${String(r.p99).padStart(4)} ms\n`;
   process.stdout.write(row('bare node', bareResult));
   process.stdout.write(row('ours', ours));
-  process.stdout.write(`ratio (ours / bare node): ${(ours.rps / bareResult.rps).toFixed(2)}  (goal >= 0.70)\n`);
+  process.stdout.write(
+    `ratio (ours / bare node): ${(ours.rps / bareResult.rps).toFixed(2)}  (goal >= 0.70)\n`,
+  );
 } finally {
   for (const child of children) child.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 300));

@@ -12,7 +12,8 @@ import { HttpError } from '../src/server/lib/http-error.ts';
 import { newPassword } from '../src/server/lib/secrets.ts';
 import { loadDotEnv } from './dot-env.ts';
 
-const USAGE = 'Usage: npm run admin:create -- --email <email> --username <name> [--role admin|superadmin] [--password <password>]';
+const USAGE =
+  'Usage: npm run admin:create -- --email <email> --username <name> [--role admin|superadmin] [--password <password>]';
 
 async function run(): Promise<number> {
   const { values } = parseArgs({
@@ -27,7 +28,9 @@ async function run(): Promise<number> {
   const parsed = createAdminRequest.safeParse({ ...values, password: values.password ?? generated });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    process.stderr.write(`${issue ? `${issue.path.join('.')}: ${issue.message}` : 'Invalid input'}\n${USAGE}\n`);
+    process.stderr.write(
+      `${issue ? `${issue.path.join('.')}: ${issue.message}` : 'Invalid input'}\n${USAGE}\n`,
+    );
     return 1;
   }
   loadDotEnv();

@@ -61,7 +61,12 @@ export function createServices(config: Config, db: Db, clock: Clock, mailer: Mai
   const background = createBackground(log);
   const audit = createAuditService(db, clock);
   const authLimits = createAuthLimitsService(db, clock, config.authLimits, log);
-  const twoFactor = createTwoFactorService(db, clock, createSecretBox(config.totpEncryptionKey), BUSINESS_NAME);
+  const twoFactor = createTwoFactorService(
+    db,
+    clock,
+    createSecretBox(config.totpEncryptionKey),
+    BUSINESS_NAME,
+  );
   const accounts = createAccountsService(db, clock, {
     twoFactor,
     limits: authLimits,
@@ -137,24 +142,33 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     },
     routerOptions: { caseSensitive: true },
     // Hot public reads are answered before Fastify when their cached answer is fresh.
-    serverFactory: (handler) => http.createServer((req, res) => hotPath.fastLane?.(req, res) || handler(req, res)),
+    serverFactory: (handler) =>
+      http.createServer((req, res) => hotPath.fastLane?.(req, res) || handler(req, res)),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const routes: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {
     const config = route.config as { public?: boolean } | undefined;
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url, public: config?.public === true });
+    for (const method of [route.method].flat())
+      routes.push({ method, url: route.url, public: config?.public === true });
   });
   await registerOpenApi(app);
 
   const mailer =
     deps.mailer ??
-    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, log: app.log });
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: config.outboxDir,
+      log: app.log,
+    });
   const services = createServices(config, db, clock, mailer, app.log);
   hotPath.fastLane = createPublicFastLane(services.content);
   if (config.captcha.provider === 'off') {
-    app.log.warn('CAPTCHA_PROVIDER=off: enquiries are accepted without any bot check. Use this only for local testing.');
+    app.log.warn(
+      'CAPTCHA_PROVIDER=off: enquiries are accepted without any bot check. Use this only for local testing.',
+    );
   }
   // Accepted analytics events are written at least every second, and what is left on close.
   // (Enquiry notifications run on the shared background, which the hook below waits for.)
@@ -167,7 +181,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     if (!deps.mailer) await mailer.close();
   });
   if (config.env === 'production' && !config.totpEncryptionKey) {
-    app.log.warn('TOTP_ENCRYPTION_KEY is not set: two-factor secrets are stored unencrypted in the database.');
+    app.log.warn(
+      'TOTP_ENCRYPTION_KEY is not set: two-factor secrets are stored unencrypted in the database.',
+    );
   }
   registerErrorHandler(app);
   registerSecurityHeaders(app);

@@ -32,17 +32,26 @@ describe('configuration', () => {
   it('names every bad variable and what it accepts', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SEED_DEMO: 'maybe', ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'short' });
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        SEED_DEMO: 'maybe',
+        ADMIN_EMAIL: 'not-an-email',
+        ADMIN_PASSWORD: 'short',
+      });
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const message = (error as ConfigError).message;
-    for (const name of ['PORT', 'DATABASE_URL', 'SEED_DEMO', 'ADMIN_EMAIL', 'ADMIN_PASSWORD']) expect(message).toContain(name);
+    for (const name of ['PORT', 'DATABASE_URL', 'SEED_DEMO', 'ADMIN_EMAIL', 'ADMIN_PASSWORD'])
+      expect(message).toContain(name);
     expect(message).toContain('accepts sqlite:<path> or postgres://');
   });
 
   it('refuses ADMIN_EMAIL without ADMIN_PASSWORD', () => {
-    expect(() => loadConfig({ ADMIN_EMAIL: 'owner@example.co.uk' })).toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD/);
+    expect(() => loadConfig({ ADMIN_EMAIL: 'owner@example.co.uk' })).toThrow(
+      /ADMIN_EMAIL and ADMIN_PASSWORD/,
+    );
   });
 });

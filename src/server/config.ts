@@ -31,7 +31,9 @@ const positiveInt = (fallback: number, what: string) =>
 
 const envSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'accepts development, production or test' }).default('development'),
+    NODE_ENV: z
+      .enum(['development', 'production', 'test'], { error: 'accepts development, production or test' })
+      .default('development'),
     PORT: z
       .string()
       .optional()
@@ -87,10 +89,19 @@ const envSchema = z
     SMTP_URL: z
       .string()
       .optional()
-      .refine((value) => value === undefined || /^smtps?:\/\/.+/.test(value), 'accepts smtp://user:password@host:port or smtps://…'),
-    MAIL_FROM: z.string().min(3, 'accepts a sender such as "Business" <no-reply@example.com>').default(DEFAULT_MAIL_FROM),
+      .refine(
+        (value) => value === undefined || /^smtps?:\/\/.+/.test(value),
+        'accepts smtp://user:password@host:port or smtps://…',
+      ),
+    MAIL_FROM: z
+      .string()
+      .min(3, 'accepts a sender such as "Business" <no-reply@example.com>')
+      .default(DEFAULT_MAIL_FROM),
     OUTBOX_DIR: z.string().min(1, 'accepts a directory path').default('./data/outbox'),
-    TOTP_ENCRYPTION_KEY: z.string().min(32, 'accepts a random secret of at least 32 characters (e.g. openssl rand -base64 32)').optional(),
+    TOTP_ENCRYPTION_KEY: z
+      .string()
+      .min(32, 'accepts a random secret of at least 32 characters (e.g. openssl rand -base64 32)')
+      .optional(),
     AUTH_PAIR_MAX_FAILURES: positiveInt(AUTH_LIMIT_DEFAULTS.pair.maxFailures, 'failures'),
     AUTH_PAIR_WINDOW_MINUTES: positiveInt(AUTH_LIMIT_DEFAULTS.pair.windowMinutes, 'minutes'),
     AUTH_PAIR_LOCK_MINUTES: positiveInt(AUTH_LIMIT_DEFAULTS.pair.lockMinutes, 'minutes'),
@@ -104,7 +115,10 @@ const envSchema = z
     CAPTCHA_PROVIDER: z
       .enum(['altcha', 'recaptcha', 'off'], { error: 'accepts altcha, recaptcha or off' })
       .default('altcha'),
-    ALTCHA_HMAC_KEY: z.string().min(32, 'accepts a random secret of at least 32 characters (e.g. openssl rand -base64 32)').optional(),
+    ALTCHA_HMAC_KEY: z
+      .string()
+      .min(32, 'accepts a random secret of at least 32 characters (e.g. openssl rand -base64 32)')
+      .optional(),
     ALTCHA_MAX_NUMBER: positiveInt(ENQUIRY_DEFAULTS.altchaMaxNumber, 'proof-of-work difficulty'),
     RECAPTCHA_SECRET_KEY: z.string().min(1).optional(),
     RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
@@ -238,7 +252,9 @@ export function loadConfig(environment: Environment = process.env): Config {
     database: parseDatabaseUrl(env.DATABASE_URL),
     uploadDir: path.resolve(env.UPLOAD_DIR),
     admin:
-      env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
+      env.ADMIN_EMAIL && env.ADMIN_PASSWORD
+        ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }
+        : undefined,
     seedDemo: env.SEED_DEMO,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
@@ -250,8 +266,16 @@ export function loadConfig(environment: Environment = process.env): Config {
     totpEncryptionKey: env.TOTP_ENCRYPTION_KEY,
     authLimits: {
       pair: limit(env.AUTH_PAIR_MAX_FAILURES, env.AUTH_PAIR_WINDOW_MINUTES, env.AUTH_PAIR_LOCK_MINUTES),
-      address: limit(env.AUTH_ADDRESS_MAX_FAILURES, env.AUTH_ADDRESS_WINDOW_MINUTES, env.AUTH_ADDRESS_LOCK_MINUTES),
-      account: limit(env.AUTH_ACCOUNT_MAX_FAILURES, env.AUTH_ACCOUNT_WINDOW_MINUTES, env.AUTH_ACCOUNT_LOCK_MINUTES),
+      address: limit(
+        env.AUTH_ADDRESS_MAX_FAILURES,
+        env.AUTH_ADDRESS_WINDOW_MINUTES,
+        env.AUTH_ADDRESS_LOCK_MINUTES,
+      ),
+      account: limit(
+        env.AUTH_ACCOUNT_MAX_FAILURES,
+        env.AUTH_ACCOUNT_WINDOW_MINUTES,
+        env.AUTH_ACCOUNT_LOCK_MINUTES,
+      ),
     },
     captcha: {
       provider: env.CAPTCHA_PROVIDER,
@@ -264,11 +288,15 @@ export function loadConfig(environment: Environment = process.env): Config {
         action: env.RECAPTCHA_ACTION,
         minScore: env.RECAPTCHA_MIN_SCORE,
         // Google reports the page's host name; by default it must be the one the site is served on.
-        hostname: env.RECAPTCHA_HOSTNAME ?? new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).hostname,
+        hostname:
+          env.RECAPTCHA_HOSTNAME ?? new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).hostname,
       },
     },
     notifyEmail: env.NOTIFY_EMAIL,
-    enquiryRateLimit: { max: env.ENQUIRY_RATE_LIMIT_MAX, windowMs: env.ENQUIRY_RATE_LIMIT_WINDOW_MINUTES * MINUTE_MS },
+    enquiryRateLimit: {
+      max: env.ENQUIRY_RATE_LIMIT_MAX,
+      windowMs: env.ENQUIRY_RATE_LIMIT_WINDOW_MINUTES * MINUTE_MS,
+    },
     analytics: { retentionDays: env.ANALYTICS_RETENTION_DAYS, queueLimit: env.ANALYTICS_QUEUE_LIMIT },
   };
 }

@@ -43,8 +43,12 @@ export async function startServer(config: Config) {
   }
 
   const purge = setInterval(() => {
-    services.accounts.purgeExpiredSessions().catch((err: unknown) => log.warn({ err }, 'session purge failed'));
-    services.passwordReset.purgeExpired().catch((err: unknown) => log.warn({ err }, 'reset-token purge failed'));
+    services.accounts
+      .purgeExpiredSessions()
+      .catch((err: unknown) => log.warn({ err }, 'session purge failed'));
+    services.passwordReset
+      .purgeExpired()
+      .catch((err: unknown) => log.warn({ err }, 'reset-token purge failed'));
   }, SESSION_PURGE_INTERVAL_MS);
   purge.unref();
   const stopEnquiryAnalyticsJobs = startEnquiryAnalyticsJobs(services, log);
@@ -92,7 +96,9 @@ export async function main(): Promise<void> {
 
 if (import.meta.url === pathToFileURL(path.resolve(process.argv[1] ?? '')).href) {
   main().catch((error: unknown) => {
-    process.stderr.write(`Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
     process.exit(1);
   });
 }

@@ -14,7 +14,12 @@ export const nextEvents = (events: Event[], from = today()) =>
     .slice(0, UPCOMING_EVENTS_SHOWN);
 
 const formatDate = (date: string) =>
-  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric' });
+  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
 
 export function App() {
   const [events, setEvents] = useState<Event[] | undefined>();
@@ -22,24 +27,50 @@ export function App() {
 
   useEffect(() => {
     fetch('/api/cms/events')
-      .then((response) => (response.ok ? (response.json() as Promise<{ events: Event[] }>) : Promise.reject(new Error())))
+      .then((response) =>
+        response.ok ? (response.json() as Promise<{ events: Event[] }>) : Promise.reject(new Error()),
+      )
       .then((body) => setEvents(nextEvents(body.events)))
       .catch(() => setFailed(true));
   }, []);
 
   return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', background: '#11140d', color: '#f4f4f0', minHeight: '100vh', margin: 0 }}>
+    <main
+      style={{
+        fontFamily: 'system-ui, sans-serif',
+        background: '#11140d',
+        color: '#f4f4f0',
+        minHeight: '100vh',
+        margin: 0,
+      }}
+    >
       <section style={{ padding: '4rem 1.5rem', textAlign: 'center' }}>
-        <h1 style={{ fontSize: 'clamp(1.8rem, 6vw, 3.5rem)', margin: 0 }}>LOCK IN. TAKE AIM. EXPERIENCE THE THRILL.</h1>
+        <h1 style={{ fontSize: 'clamp(1.8rem, 6vw, 3.5rem)', margin: 0 }}>
+          LOCK IN. TAKE AIM. EXPERIENCE THE THRILL.
+        </h1>
       </section>
       <section id="events" style={{ padding: '2rem 1.5rem', maxWidth: 960, margin: '0 auto' }}>
         <h2>NEXT THREE EVENTS</h2>
         {failed && <p role="alert">Error: Failed to load events. Please try again later.</p>}
         {!failed && events === undefined && <p>Loading…</p>}
-        <ul style={{ listStyle: 'none', padding: 0, display: 'grid', gap: '1rem', gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))' }}>
+        <ul
+          style={{
+            listStyle: 'none',
+            padding: 0,
+            display: 'grid',
+            gap: '1rem',
+            gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))',
+          }}
+        >
           {events?.map((event) => (
             <li key={event.id} style={{ background: '#2f3a1f', borderRadius: 8, overflow: 'hidden' }}>
-              {event.image_url && <img src={event.image_url} alt="" style={{ width: '100%', aspectRatio: '3 / 2', objectFit: 'cover' }} />}
+              {event.image_url && (
+                <img
+                  src={event.image_url}
+                  alt=""
+                  style={{ width: '100%', aspectRatio: '3 / 2', objectFit: 'cover' }}
+                />
+              )}
               <div style={{ padding: '1rem' }}>
                 <strong>{event.name}</strong>
                 <div>{event.location}</div>

@@ -8,14 +8,17 @@ import { newPassword } from '../lib/secrets.ts';
 export const GENERATED_ADMIN_EMAIL = 'admin@localhost';
 
 export type FirstAdminResult =
-  | { created: false }
-  | { created: true; email: string; generatedPassword: string | undefined };
+  { created: false } | { created: true; email: string; generatedPassword: string | undefined };
 
 export async function ensureFirstAdmin(config: Config, accounts: AccountsService): Promise<FirstAdminResult> {
   if ((await accounts.countAdmins()) > 0) return { created: false };
   const email = config.admin?.email ?? GENERATED_ADMIN_EMAIL;
   const generatedPassword = config.admin ? undefined : newPassword();
-  const username = email.split('@')[0]!.replace(/[^\p{L}\p{N}._-]/gu, '').padEnd(3, '_') || 'admin';
+  const username =
+    email
+      .split('@')[0]!
+      .replace(/[^\p{L}\p{N}._-]/gu, '')
+      .padEnd(3, '_') || 'admin';
   try {
     await accounts.create(
       undefined,

@@ -21,9 +21,18 @@ describeEachDatabase('first run', (ctx) => {
 
   it('seeds the demo content once, with media that is really served', async () => {
     expect(await seedDemoContent(ctx().db, ctx().clock, ctx().config.uploadDir)).toBe(true);
-    expect(await counts()).toEqual({ events: 6, gallery: 6, videos: 2, testimonials: 3, logos: 4, badges: 2 });
+    expect(await counts()).toEqual({
+      events: 6,
+      gallery: 6,
+      videos: 2,
+      testimonials: 3,
+      logos: 4,
+      badges: 2,
+    });
 
-    const events = (await ctx().request({ method: 'GET', url: '/api/cms/events' })).json<{ events: { date: string; image_url: string }[] }>().events;
+    const events = (await ctx().request({ method: 'GET', url: '/api/cms/events' })).json<{
+      events: { date: string; image_url: string }[];
+    }>().events;
     const today = new Date(ctx().clock.now()).toISOString().slice(0, 10);
     expect(events.filter((e) => e.date >= today)).toHaveLength(4);
     expect(events.filter((e) => e.date < today)).toHaveLength(2);
@@ -31,14 +40,18 @@ describeEachDatabase('first run', (ctx) => {
     expect(picture.statusCode).toBe(200);
     expect(picture.headers['content-type']).toBe('image/jpeg');
 
-    const videos = (await ctx().request({ method: 'GET', url: '/api/cms/videos' })).json<{ videos: { category: string; video_url: string }[] }>().videos;
+    const videos = (await ctx().request({ method: 'GET', url: '/api/cms/videos' })).json<{
+      videos: { category: string; video_url: string }[];
+    }>().videos;
     expect(videos.some((v) => v.category === 'hero')).toBe(true);
-    for (const video of videos) expect(fs.existsSync(path.join(ctx().config.uploadDir, path.basename(video.video_url)))).toBe(true);
+    for (const video of videos)
+      expect(fs.existsSync(path.join(ctx().config.uploadDir, path.basename(video.video_url)))).toBe(true);
     const sections = new Set((await ctx().services.content.adminList('gallery')).map((g) => g.section));
     expect(sections.size).toBeGreaterThanOrEqual(4);
 
     // A restart never duplicates, even after the owner deleted every demo event.
-    for (const event of await ctx().services.content.adminList('events')) await ctx().services.content.remove('events', event.id);
+    for (const event of await ctx().services.content.adminList('events'))
+      await ctx().services.content.remove('events', event.id);
     expect(await seedDemoContent(ctx().db, ctx().clock, ctx().config.uploadDir)).toBe(false);
     expect((await counts()).events).toBe(0);
     expect((await counts()).gallery).toBe(6);
@@ -46,9 +59,17 @@ describeEachDatabase('first run', (ctx) => {
 
   it('creates the first superadmin from ADMIN_EMAIL/ADMIN_PASSWORD without a forced change, once', async () => {
     const config = { ...ctx().config, admin: { email: 'Owner@Example.co.uk', password: 'owner password' } };
-    expect(await ensureFirstAdmin(config, ctx().services.accounts)).toEqual({ created: true, email: 'Owner@Example.co.uk', generatedPassword: undefined });
+    expect(await ensureFirstAdmin(config, ctx().services.accounts)).toEqual({
+      created: true,
+      email: 'Owner@Example.co.uk',
+      generatedPassword: undefined,
+    });
     expect(await ensureFirstAdmin(config, ctx().services.accounts)).toEqual({ created: false });
-    const login = await ctx().request({ method: 'POST', url: '/api/admin/login', payload: { email: 'owner@example.co.uk', password: 'owner password' } });
+    const login = await ctx().request({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { email: 'owner@example.co.uk', password: 'owner password' },
+    });
     expect(login.json()).toMatchObject({ force_password_change: false });
     expect(await ctx().services.accounts.list()).toMatchObject([{ role: 'superadmin', username: 'Owner' }]);
   });
@@ -59,7 +80,11 @@ describeEachDatabase('first run', (ctx) => {
     if (!result.created) throw new Error('expected an admin to be created');
     expect(result.email).toBe(GENERATED_ADMIN_EMAIL);
     expect(result.generatedPassword).toMatch(/^[A-Za-z0-9]{20}$/);
-    const login = await ctx().request({ method: 'POST', url: '/api/admin/login', payload: { email: GENERATED_ADMIN_EMAIL, password: result.generatedPassword } });
+    const login = await ctx().request({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { email: GENERATED_ADMIN_EMAIL, password: result.generatedPassword },
+    });
     expect(login.json()).toMatchObject({ force_password_change: true });
   });
 });

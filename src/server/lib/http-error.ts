@@ -14,7 +14,8 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (detail: string) => new HttpError(400, ERROR_CODES.validation, detail);
-export const unauthorized = (detail = 'Authentication required') => new HttpError(401, ERROR_CODES.unauthorized, detail);
+export const unauthorized = (detail = 'Authentication required') =>
+  new HttpError(401, ERROR_CODES.unauthorized, detail);
 export const forbidden = (detail: string) => new HttpError(403, ERROR_CODES.forbidden, detail);
 export const notFound = (detail = 'Not found') => new HttpError(404, ERROR_CODES.notFound, detail);
 export const conflict = (detail: string) => new HttpError(409, ERROR_CODES.conflict, detail);

@@ -61,7 +61,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('rating', 'integer', (c) => c.notNull()),
   );
   for (const table of ['events', 'logos', 'badges', 'gallery', 'videos', 'testimonials']) {
-    await db.schema.createIndex(`${table}_active_order`).on(table).columns(['is_active', 'order', 'id']).execute();
+    await db.schema
+      .createIndex(`${table}_active_order`)
+      .on(table)
+      .columns(['is_active', 'order', 'id'])
+      .execute();
   }
 
   await db.schema

@@ -11,7 +11,10 @@ const PUBLIC_ADMIN_ROUTES = new Set([
 describeEachDatabase('admin guard', (ctx) => {
   it('every admin route in the route table answers 401 without a token', async () => {
     const guarded = ctx().routes.filter(
-      (r) => r.method !== 'HEAD' && (r.url.startsWith('/api/admin') || r.url === '/api/enquiries') && !(r.url === '/api/enquiries' && r.method === 'POST'),
+      (r) =>
+        r.method !== 'HEAD' &&
+        (r.url.startsWith('/api/admin') || r.url === '/api/enquiries') &&
+        !(r.url === '/api/enquiries' && r.method === 'POST'),
     );
     expect(guarded.length).toBeGreaterThan(30);
     for (const route of guarded) {
@@ -21,7 +24,11 @@ describeEachDatabase('admin guard', (ctx) => {
         continue;
       }
       const url = route.url.replace(/:(\w+)/g, '1');
-      const response = await ctx().request({ method: route.method as 'GET', url, payload: ['POST', 'PUT', 'PATCH'].includes(route.method) ? {} : undefined });
+      const response = await ctx().request({
+        method: route.method as 'GET',
+        url,
+        payload: ['POST', 'PUT', 'PATCH'].includes(route.method) ? {} : undefined,
+      });
       expect(response.statusCode, key).toBe(401);
       expect(response.json(), key).toHaveProperty('detail');
     }

@@ -15,9 +15,16 @@ describe('web client fall-through', () => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'range-web-'));
     const webRoot = path.join(tmp, 'web');
     fs.mkdirSync(path.join(webRoot, 'assets'), { recursive: true });
-    fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Range</title><div id="root"></div>');
+    fs.writeFileSync(
+      path.join(webRoot, 'index.html'),
+      '<!doctype html><title>Range</title><div id="root"></div>',
+    );
     fs.writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)');
-    const config = loadConfig({ DATABASE_URL: 'sqlite::memory:', UPLOAD_DIR: path.join(tmp, 'uploads'), LOG_LEVEL: 'silent' });
+    const config = loadConfig({
+      DATABASE_URL: 'sqlite::memory:',
+      UPLOAD_DIR: path.join(tmp, 'uploads'),
+      LOG_LEVEL: 'silent',
+    });
     const db = openDatabase(config.database);
     await migrateToLatest(db);
     built = await buildApp({ config, db, webRoot });
@@ -48,7 +55,9 @@ describe('web client fall-through', () => {
     expect(response.statusCode).toBe(200);
     const doc = response.json<{ openapi: string; paths: Record<string, Record<string, unknown>> }>();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths['/api/admin/events'] ?? {})).toEqual(expect.arrayContaining(['get', 'post']));
+    expect(Object.keys(doc.paths['/api/admin/events'] ?? {})).toEqual(
+      expect.arrayContaining(['get', 'post']),
+    );
     expect(doc.paths['/api/admin/login']?.post).toBeDefined();
   });
 

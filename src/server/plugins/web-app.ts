@@ -17,16 +17,26 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
       index: false,
       setHeaders: (res, filePath) => {
         // Vite puts a content hash in every asset name, so those never change.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          res.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
   }
 
   app.setNotFoundHandler(async (request, reply) => {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && request.url !== '/api';
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith('/api/') &&
+      request.url !== '/api';
     if (isPage && hasBuild && !request.url.startsWith('/uploads/')) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(fs.createReadStream(indexFile));
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(fs.createReadStream(indexFile));
     }
-    return reply.code(404).send({ detail: `No such ${isPage ? 'page' : 'endpoint'}: ${request.method} ${request.url.split('?')[0]}`, code: ERROR_CODES.notFound });
+    return reply.code(404).send({
+      detail: `No such ${isPage ? 'page' : 'endpoint'}: ${request.method} ${request.url.split('?')[0]}`,
+      code: ERROR_CODES.notFound,
+    });
   });
 }

@@ -36,7 +36,11 @@ export interface TestContext {
   config: Config;
   clock: TestClock;
   /** Creates an admin (superadmin unless told) and returns a bearer token for it. */
-  loginAs(options?: { role?: 'admin' | 'superadmin'; email?: string; username?: string }): Promise<AdminSession>;
+  loginAs(options?: {
+    role?: 'admin' | 'superadmin';
+    email?: string;
+    username?: string;
+  }): Promise<AdminSession>;
   request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
 }
 
@@ -72,9 +76,12 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
 const TABLES_TO_KEEP = new Set(['kysely_migration', 'kysely_migration_lock']);
 
 async function truncateAll(db: Db, dialect: Dialect): Promise<void> {
-  const tables = (await db.introspection.getTables()).map((t) => t.name).filter((n) => !TABLES_TO_KEEP.has(n));
+  const tables = (await db.introspection.getTables())
+    .map((t) => t.name)
+    .filter((n) => !TABLES_TO_KEEP.has(n));
   if (dialect === 'postgres') {
-    if (tables.length) await sql.raw(`TRUNCATE ${tables.map((t) => `"${t}"`).join(', ')} CASCADE`).execute(db);
+    if (tables.length)
+      await sql.raw(`TRUNCATE ${tables.map((t) => `"${t}"`).join(', ')} CASCADE`).execute(db);
     return;
   }
   await sql`PRAGMA foreign_keys = OFF`.execute(db);
@@ -116,7 +123,12 @@ export function describeEachDatabase(
       const db = openDatabase(config.database);
       await migrateToLatest(db);
       const clock = new TestClock();
-      const { app, services, routes } = await buildApp({ config, db, clock, webRoot: path.join(tmp, 'no-web-build') });
+      const { app, services, routes } = await buildApp({
+        config,
+        db,
+        clock,
+        webRoot: path.join(tmp, 'no-web-build'),
+      });
       await app.ready();
       let adminCount = 0;
       context = {
@@ -133,14 +145,22 @@ export function describeEachDatabase(
           const password = `correct horse ${adminCount}`;
           const admin = await services.accounts.create(
             undefined,
-            { username: opts.username ?? `admin${adminCount}`, email, password, role: opts.role ?? 'superadmin' },
+            {
+              username: opts.username ?? `admin${adminCount}`,
+              email,
+              password,
+              role: opts.role ?? 'superadmin',
+            },
             { forcePasswordChange: false },
           );
           const { access_token } = await services.accounts.login(email, password);
           return { token: access_token, id: admin.id, email, password };
         },
         request({ token, headers, ...rest }) {
-          return app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+          return app.inject({
+            ...rest,
+            headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          });
         },
       };
       cleanup = async () => {

@@ -19,7 +19,10 @@ export const loginRequest = z.object({
   totp_code: z
     .string()
     .trim()
-    .regex(new RegExp(`^(\\d{0,${TOTP_CODE_LENGTH}}|[A-Za-z0-9-]{8,20})$`), 'must be the 6-digit code from your app')
+    .regex(
+      new RegExp(`^(\\d{0,${TOTP_CODE_LENGTH}}|[A-Za-z0-9-]{8,20})$`),
+      'must be the 6-digit code from your app',
+    )
     .nullish(),
 });
 
@@ -45,7 +48,11 @@ export const createAdminRequest = z.object({
     .min(MIN_USERNAME_LENGTH, `must be at least ${MIN_USERNAME_LENGTH} characters`)
     .max(MAX_USERNAME_LENGTH, `must be at most ${MAX_USERNAME_LENGTH} characters`)
     .regex(/^[\p{L}\p{N}._ -]+$/u, 'may contain letters, digits, spaces, dots, dashes and underscores'),
-  email: z.string({ error: 'is required' }).trim().toLowerCase().pipe(z.email('must be an e-mail address').max(320)),
+  email: z
+    .string({ error: 'is required' })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email('must be an e-mail address').max(320)),
   password: newPasswordField,
   role: z.enum(ADMIN_ROLES, { error: 'must be admin or superadmin' }).default('admin'),
 });
@@ -60,7 +67,10 @@ export const currentAdmin = adminUser.extend({
 export type CurrentAdmin = z.infer<typeof currentAdmin>;
 
 export const changePasswordRequest = z.object({
-  current_password: z.string({ error: 'is required' }).min(1, 'is required').max(MAX_PASSWORD_LENGTH, 'is too long'),
+  current_password: z
+    .string({ error: 'is required' })
+    .min(1, 'is required')
+    .max(MAX_PASSWORD_LENGTH, 'is too long'),
   new_password: newPasswordField,
 });
 
@@ -78,7 +88,10 @@ export const messageResponse = z.object({ success: z.literal(true), message: z.s
 const codeField = z
   .string({ error: 'is required' })
   .trim()
-  .regex(new RegExp(`^(\\d{${TOTP_CODE_LENGTH}}|[A-Za-z0-9-]{8,20})$`), 'must be the 6-digit code from your app');
+  .regex(
+    new RegExp(`^(\\d{${TOTP_CODE_LENGTH}}|[A-Za-z0-9-]{8,20})$`),
+    'must be the 6-digit code from your app',
+  );
 
 export const twoFactorSetupResponse = z.object({
   /** Base32, for typing into an app by hand. */
@@ -88,7 +101,10 @@ export const twoFactorSetupResponse = z.object({
 });
 
 export const twoFactorEnableRequest = z.object({
-  code: z.string({ error: 'is required' }).trim().regex(new RegExp(`^\\d{${TOTP_CODE_LENGTH}}$`), 'must be the 6-digit code from your app'),
+  code: z
+    .string({ error: 'is required' })
+    .trim()
+    .regex(new RegExp(`^\\d{${TOTP_CODE_LENGTH}}$`), 'must be the 6-digit code from your app'),
 });
 
 export const twoFactorDisableRequest = z.object({

@@ -3,7 +3,11 @@ import { z } from 'zod';
 import { GALLERY_SECTIONS, TEXT_LIMITS, VIDEO_CATEGORIES, VIDEO_TYPES } from '../constants.ts';
 
 const requiredText = (max: number) =>
-  z.string({ error: 'is required' }).trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
+  z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, 'is required')
+    .max(max, `must be at most ${max} characters`);
 
 const optionalText = (max: number) =>
   z
@@ -25,7 +29,10 @@ const isHttpUrl = (value: string) => {
 /** A media reference: a file uploaded here (/uploads/…) or an absolute http(s) URL. */
 const isMediaReference = (value: string) => /^\/uploads\/[A-Za-z0-9._-]+$/.test(value) || isHttpUrl(value);
 
-const mediaUrl = requiredText(TEXT_LIMITS.url).refine(isMediaReference, 'must be an uploaded file or an http(s) URL');
+const mediaUrl = requiredText(TEXT_LIMITS.url).refine(
+  isMediaReference,
+  'must be an uploaded file or an http(s) URL',
+);
 const optionalMediaUrl = optionalText(TEXT_LIMITS.url).refine(
   (value) => value === '' || isMediaReference(value),
   'must be an uploaded file or an http(s) URL',
@@ -96,7 +103,9 @@ export const galleryInput = z.object({
   image_url: mediaUrl,
   alt_text: optionalText(TEXT_LIMITS.short),
   order,
-  section: z.enum(GALLERY_SECTIONS, { error: `must be one of ${GALLERY_SECTIONS.join(', ')}` }).default('action-gallery'),
+  section: z
+    .enum(GALLERY_SECTIONS, { error: `must be one of ${GALLERY_SECTIONS.join(', ')}` })
+    .default('action-gallery'),
   is_active: isActive,
 });
 
@@ -113,7 +122,11 @@ export const videoInput = z
   })
   .superRefine((video, ctx) => {
     if (video.video_type === 'youtube' && !isYoutubeUrl(video.video_url)) {
-      ctx.addIssue({ code: 'custom', path: ['video_url'], message: 'must be a YouTube link for a youtube video' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['video_url'],
+        message: 'must be a YouTube link for a youtube video',
+      });
     }
   });
 
@@ -143,7 +156,12 @@ export const event = z.object({
   image_url: z.string(),
 });
 export const logo = z.object({ ...stored, name: z.string(), logo_url: z.string(), website_url: z.string() });
-export const badge = z.object({ ...stored, name: z.string(), badge_url: z.string(), description: z.string() });
+export const badge = z.object({
+  ...stored,
+  name: z.string(),
+  badge_url: z.string(),
+  description: z.string(),
+});
 export const galleryImage = z.object({
   ...stored,
   title: z.string(),

@@ -14,13 +14,22 @@ export const findAdminByEmailOrUsername = (db: Db, email: string, username: stri
   db
     .selectFrom('admin_users')
     .select(['email', 'username'])
-    .where((eb) => eb.or([eb('email', '=', email), eb(eb.fn('lower', ['username']), '=', username.toLowerCase())]))
+    .where((eb) =>
+      eb.or([eb('email', '=', email), eb(eb.fn('lower', ['username']), '=', username.toLowerCase())]),
+    )
     .executeTakeFirst();
 
 export const listAdmins = (db: Db) => db.selectFrom('admin_users').selectAll().orderBy('id').execute();
 
 export const countAdmins = async (db: Db) =>
-  Number((await db.selectFrom('admin_users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await db
+        .selectFrom('admin_users')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 export const countSuperadmins = async (db: Db) =>
   Number(
@@ -36,7 +45,8 @@ export const countSuperadmins = async (db: Db) =>
 export const insertAdmin = (db: Db, values: Insertable<AdminUsersTable>) =>
   db.insertInto('admin_users').values(values).returningAll().executeTakeFirstOrThrow();
 
-export const deleteAdmin = (db: Db, id: number) => db.deleteFrom('admin_users').where('id', '=', id).execute();
+export const deleteAdmin = (db: Db, id: number) =>
+  db.deleteFrom('admin_users').where('id', '=', id).execute();
 
 export const insertSession = (db: Db, adminId: number, tokenHash: string, now: number) =>
   db

@@ -25,7 +25,10 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
     '/api/admin/login',
     { config: { public: true }, schema: { body: loginRequest, response: { 200: loginResponse } } },
     async (request) =>
-      accounts.login(request.body.email, request.body.password, { totpCode: request.body.totp_code, ip: request.ip }),
+      accounts.login(request.body.email, request.body.password, {
+        totpCode: request.body.totp_code,
+        ip: request.ip,
+      }),
   );
 
   // Reachable while a password change is forced: the admin must be able to see who they are,
@@ -41,16 +44,23 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
     },
   );
 
-  api.get('/api/admin/me', { config: whileForced, schema: { response: { 200: currentAdmin } } }, async (request) =>
-    accounts.me(requireAdmin(request).id),
+  api.get(
+    '/api/admin/me',
+    { config: whileForced, schema: { response: { 200: currentAdmin } } },
+    async (request) => accounts.me(requireAdmin(request).id),
   );
 
   api.post(
     '/api/admin/change-password',
-    { config: { ...whileForced, audit: false }, schema: { body: changePasswordRequest, response: { 200: successResponse } } },
+    {
+      config: { ...whileForced, audit: false },
+      schema: { body: changePasswordRequest, response: { 200: successResponse } },
+    },
     async (request) => {
       const { current_password, new_password } = request.body;
-      await accounts.changePassword(requireAdmin(request), current_password, new_password, { ip: request.ip });
+      await accounts.changePassword(requireAdmin(request), current_password, new_password, {
+        ip: request.ip,
+      });
       return { success: true as const };
     },
   );
@@ -63,28 +73,43 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
 
   api.post(
     '/api/admin/2fa/enable',
-    { config: { audit: false }, schema: { body: twoFactorEnableRequest, response: { 200: recoveryCodesResponse } } },
+    {
+      config: { audit: false },
+      schema: { body: twoFactorEnableRequest, response: { 200: recoveryCodesResponse } },
+    },
     async (request) => ({
       success: true as const,
-      recovery_codes: await accounts.enableTwoFactor(requireAdmin(request), request.body.code, { ip: request.ip }),
+      recovery_codes: await accounts.enableTwoFactor(requireAdmin(request), request.body.code, {
+        ip: request.ip,
+      }),
     }),
   );
 
   api.post(
     '/api/admin/2fa/disable',
-    { config: { audit: false }, schema: { body: twoFactorDisableRequest, response: { 200: successResponse } } },
+    {
+      config: { audit: false },
+      schema: { body: twoFactorDisableRequest, response: { 200: successResponse } },
+    },
     async (request) => {
-      await accounts.disableTwoFactor(requireAdmin(request), request.body.password, request.body.code, { ip: request.ip });
+      await accounts.disableTwoFactor(requireAdmin(request), request.body.password, request.body.code, {
+        ip: request.ip,
+      });
       return { success: true as const };
     },
   );
 
   api.post(
     '/api/admin/2fa/recovery-codes',
-    { config: { audit: false }, schema: { body: recoveryCodesRequest, response: { 200: recoveryCodesResponse } } },
+    {
+      config: { audit: false },
+      schema: { body: recoveryCodesRequest, response: { 200: recoveryCodesResponse } },
+    },
     async (request) => ({
       success: true as const,
-      recovery_codes: await accounts.regenerateRecoveryCodes(requireAdmin(request), request.body.code, { ip: request.ip }),
+      recovery_codes: await accounts.regenerateRecoveryCodes(requireAdmin(request), request.body.code, {
+        ip: request.ip,
+      }),
     }),
   );
 

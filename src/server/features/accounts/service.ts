@@ -107,7 +107,11 @@ export function createAccountsService(db: Db, clock: Clock, security?: AccountSe
     await recordLocks(attempt, admin, locks);
   }
 
-  async function recordLocks(attempt: Attempt, admin: { id: number; email: string } | undefined, locks: Lockout[]) {
+  async function recordLocks(
+    attempt: Attempt,
+    admin: { id: number; email: string } | undefined,
+    locks: Lockout[],
+  ) {
     const sec = requireSecurity();
     for (const lock of locks) {
       await sec.audit.record({
@@ -131,7 +135,12 @@ export function createAccountsService(db: Db, clock: Clock, security?: AccountSe
   });
 
   /** Checks the admin's own password (and the limits on guessing it) before a sensitive change. */
-  async function checkOwnPassword(admin: SessionAdmin, password: string, action: LimitedAction, context: RequestContext) {
+  async function checkOwnPassword(
+    admin: SessionAdmin,
+    password: string,
+    action: LimitedAction,
+    context: RequestContext,
+  ) {
     const attempt = attemptOf(action, admin.email, context);
     await requireSecurity().limits.assertAllowed(attempt);
     const row = await repo.findAdminById(db, admin.id);
@@ -182,7 +191,9 @@ export function createAccountsService(db: Db, clock: Clock, security?: AccountSe
       const attempt = attemptOf('login', account, context);
       if (security) await security.limits.assertAllowed(attempt);
       const admin = await repo.findAdminByEmail(db, account);
-      const ok = admin ? await verifyPassword(admin.password_hash, password) : await verifyAgainstNothing(password);
+      const ok = admin
+        ? await verifyPassword(admin.password_hash, password)
+        : await verifyAgainstNothing(password);
       if (!admin || !ok) {
         await fail(attempt, admin, admin ? 'wrong password' : 'unknown account');
         throw unauthorized(INVALID_CREDENTIALS);
@@ -200,9 +211,17 @@ export function createAccountsService(db: Db, clock: Clock, security?: AccountSe
       }
       if (security) {
         await security.limits.recordSuccess(attempt);
-        await security.audit.record({ adminId: admin.id, actor: admin.email, action: AUDIT_ACTIONS.login, ip: attempt.ip });
+        await security.audit.record({
+          adminId: admin.id,
+          actor: admin.email,
+          action: AUDIT_ACTIONS.login,
+          ip: attempt.ip,
+        });
       }
-      return { access_token: await startSession(admin.id), force_password_change: admin.force_password_change === 1 };
+      return {
+        access_token: await startSession(admin.id),
+        force_password_change: admin.force_password_change === 1,
+      };
     },
 
     /** The admin behind a bearer token, or undefined when the token is unknown, idle too long or too old. */
@@ -210,7 +229,10 @@ export function createAccountsService(db: Db, clock: Clock, security?: AccountSe
       const row = await repo.findSessionWithAdmin(db, hashToken(token));
       if (!row) return undefined;
       const now = clock.now();
-      if (now - row.last_seen_at > SESSION_IDLE_TIMEOUT_MS || now - row.session_created_at > SESSION_ABSOLUTE_TIMEOUT_MS) {
+      if (
+        now - row.last_seen_at > SESSION_IDLE_TIMEOUT_MS ||
+        now - row.session_created_at > SESSION_ABSOLUTE_TIMEOUT_MS
+      ) {
         await repo.deleteSession(db, row.session_id);
         return undefined;
       }
@@ -234,16 +256,23 @@ export function createAccountsService(db: Db, clock: Clock, security?: AccountSe
       return {
         ...toAdminUser(admin),
         two_factor_enabled: twoFactorEnabled,
-        recovery_codes_remaining: twoFactorEnabled && security ? await security.twoFactor.remainingRecoveryCodes(adminId) : 0,
+        recovery_codes_remaining:
+          twoFactorEnabled && security ? await security.twoFactor.remainingRecoveryCodes(adminId) : 0,
       };
     },
 
     /** Changes the admin's own password: clears a forced change and signs out every other session. */
-    async changePassword(admin: SessionAdmin, currentPassword: string, newPassword: string, context: RequestContext = {}) {
+    async changePassword(
+      admin: SessionAdmin,
+      currentPassword: string,
+      newPassword: string,
+      context: RequestContext = {},
+    ) {
       const sec = requireSecurity();
       await checkOwnPassword(admin, currentPassword, 'change-password', context);
       assertAcceptablePassword(newPassword);
-      if (newPassword === currentPassword) throw badRequest('Your new password must be different from the current one');
+      if (newPassword === currentPassword)
+        throw badRequest('Your new password must be different from the current one');
       const now = clock.now();
       await db.transaction().execute(async (trx) => {
         await repo.updatePassword(trx, admin.id, await hashPassword(newPassword), now);
@@ -284,7 +313,11 @@ export function createAccountsService(db: Db, clock: Clock, security?: AccountSe
     },
 
     /** Confirms enrolment with a code; returns the one-time recovery codes. */
-    async enableTwoFactor(admin: SessionAdmin, code: string, context: RequestContext = {}): Promise<string[]> {
+    async enableTwoFactor(
+      admin: SessionAdmin,
+      code: string,
+      context: RequestContext = {},
+    ): Promise<string[]> {
       const sec = requireSecurity();
       const attempt = attemptOf('two-factor', admin.email, context);
       await sec.limits.assertAllowed(attempt);
@@ -293,27 +326,54 @@ export function createAccountsService(db: Db, clock: Clock, security?: AccountSe
         await fail(attempt, admin, 'wrong 2FA code at enrolment');
         throw badRequest(`${TOTP_INVALID}. Check that your phone's clock is right and try the next code.`);
       }
-      await sec.audit.record({ adminId: admin.id, actor: admin.email, action: AUDIT_ACTIONS.twoFactorEnabled, ip: context.ip ?? null, targetId: admin.id });
+      await sec.audit.record({
+        adminId: admin.id,
+        actor: admin.email,
+        action: AUDIT_ACTIONS.twoFactorEnabled,
+        ip: context.ip ?? null,
+        targetId: admin.id,
+      });
       return codes;
     },
 
     /** Turning 2FA off needs both the password and a current code (or recovery code). */
-    async disableTwoFactor(admin: SessionAdmin, password: string, code: string, context: RequestContext = {}) {
+    async disableTwoFactor(
+      admin: SessionAdmin,
+      password: string,
+      code: string,
+      context: RequestContext = {},
+    ) {
       const sec = requireSecurity();
       if (!(await sec.twoFactor.isEnabled(admin.id))) throw conflict('Two-factor login is not on');
       await checkOwnPassword(admin, password, 'two-factor', context);
       await checkOwnCode(admin, code, context);
       await sec.twoFactor.disable(admin.id);
-      await sec.audit.record({ adminId: admin.id, actor: admin.email, action: AUDIT_ACTIONS.twoFactorDisabled, ip: context.ip ?? null, targetId: admin.id });
+      await sec.audit.record({
+        adminId: admin.id,
+        actor: admin.email,
+        action: AUDIT_ACTIONS.twoFactorDisabled,
+        ip: context.ip ?? null,
+        targetId: admin.id,
+      });
     },
 
     /** Replaces all recovery codes (e.g. when few are left); needs a current code. */
-    async regenerateRecoveryCodes(admin: SessionAdmin, code: string, context: RequestContext = {}): Promise<string[]> {
+    async regenerateRecoveryCodes(
+      admin: SessionAdmin,
+      code: string,
+      context: RequestContext = {},
+    ): Promise<string[]> {
       const sec = requireSecurity();
       if (!(await sec.twoFactor.isEnabled(admin.id))) throw conflict('Two-factor login is not on');
       await checkOwnCode(admin, code, context);
       const codes = await sec.twoFactor.regenerateRecoveryCodes(admin.id);
-      await sec.audit.record({ adminId: admin.id, actor: admin.email, action: AUDIT_ACTIONS.recoveryCodesRegenerated, ip: context.ip ?? null, targetId: admin.id });
+      await sec.audit.record({
+        adminId: admin.id,
+        actor: admin.email,
+        action: AUDIT_ACTIONS.recoveryCodesRegenerated,
+        ip: context.ip ?? null,
+        targetId: admin.id,
+      });
       return codes;
     },
 
@@ -341,7 +401,9 @@ export function createAccountsService(db: Db, clock: Clock, security?: AccountSe
       const clash = await repo.findAdminByEmailOrUsername(db, email, input.username);
       if (clash) {
         throw conflict(
-          clash.email === email ? 'An admin with this email already exists' : 'An admin with this username already exists',
+          clash.email === email
+            ? 'An admin with this email already exists'
+            : 'An admin with this username already exists',
         );
       }
       const now = clock.now();
@@ -358,7 +420,8 @@ export function createAccountsService(db: Db, clock: Clock, security?: AccountSe
         return toAdminUser(row);
       } catch (error) {
         // Two requests racing past the check above meet the unique index instead.
-        if (/unique/i.test(String(error))) throw conflict('An admin with this email or username already exists');
+        if (/unique/i.test(String(error)))
+          throw conflict('An admin with this email or username already exists');
         throw error;
       }
     },
@@ -370,7 +433,8 @@ export function createAccountsService(db: Db, clock: Clock, security?: AccountSe
         if (!target) throw notFound('Admin user not found');
         if (target.role === 'superadmin') {
           if (actor.role !== 'superadmin') throw forbidden('Only a superadmin can delete a superadmin');
-          if ((await repo.countSuperadmins(trx)) <= 1) throw forbidden('The last superadmin cannot be deleted');
+          if ((await repo.countSuperadmins(trx)) <= 1)
+            throw forbidden('The last superadmin cannot be deleted');
         }
         // Sessions go with the account (the foreign key cascades too; this keeps it explicit).
         await repo.deleteSessionsOfAdmin(trx, id);

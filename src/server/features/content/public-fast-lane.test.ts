@@ -12,14 +12,27 @@ describeEachDatabase('public lists over HTTP (fast lane)', (ctx) => {
   };
   const relevant = (response: Response) =>
     Object.fromEntries(
-      ['content-type', 'etag', 'cache-control', 'x-content-type-options', 'referrer-policy', 'x-frame-options', 'content-length'].map((h) => [h, response.headers.get(h)]),
+      [
+        'content-type',
+        'etag',
+        'cache-control',
+        'x-content-type-options',
+        'referrer-policy',
+        'x-frame-options',
+        'content-length',
+      ].map((h) => [h, response.headers.get(h)]),
     );
 
   it('answers a warm list exactly as the route does, and never serves a list older than the last write', async () => {
     const url = `${await baseUrl()}/api/cms/testimonials`;
     const { token } = await ctx().loginAs();
     const create = (client_name: string) =>
-      ctx().request({ method: 'POST', url: '/api/admin/testimonials', token, payload: { client_name, company: 'Acme', testimonial_text: 'Great', rating: 5 } });
+      ctx().request({
+        method: 'POST',
+        url: '/api/admin/testimonials',
+        token,
+        payload: { client_name, company: 'Acme', testimonial_text: 'Great', rating: 5 },
+      });
 
     await create('First');
     const cold = await fetch(url);
@@ -40,7 +53,11 @@ describeEachDatabase('public lists over HTTP (fast lane)', (ctx) => {
   it('leaves other methods and query strings to the app', async () => {
     const base = await baseUrl();
     await fetch(`${base}/api/cms/events`); // warm the cache
-    const post = await fetch(`${base}/api/cms/events`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    const post = await fetch(`${base}/api/cms/events`, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(post.status).toBe(404);
     const withQuery = await fetch(`${base}/api/cms/events?x=1`);
     expect(withQuery.status).toBe(200);

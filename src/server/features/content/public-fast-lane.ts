@@ -7,9 +7,14 @@ import { CONTENT_KIND_NAMES, type ContentKind } from '#shared/schemas/content.ts
 import { COMMON_HEADERS } from '../../plugins/security-headers.ts';
 import type { ContentService } from './service.ts';
 
-const KIND_BY_PATH = new Map<string, ContentKind>(CONTENT_KIND_NAMES.map((kind) => [`/api/cms/${kind}`, kind]));
+const KIND_BY_PATH = new Map<string, ContentKind>(
+  CONTENT_KIND_NAMES.map((kind) => [`/api/cms/${kind}`, kind]),
+);
 
-export const PUBLIC_LIST_HEADERS = { 'cache-control': 'no-cache', 'content-type': 'application/json; charset=utf-8' };
+export const PUBLIC_LIST_HEADERS = {
+  'cache-control': 'no-cache',
+  'content-type': 'application/json; charset=utf-8',
+};
 
 export type FastLane = (request: IncomingMessage, response: ServerResponse) => boolean;
 

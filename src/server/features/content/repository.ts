@@ -33,7 +33,9 @@ export const listContent = (db: Db, kind: ContentKind, activeOnly: boolean): Pro
 };
 
 export const findContent = (db: Db, kind: ContentKind, id: number) =>
-  view(db).selectFrom(kind).selectAll().where('id', '=', id).executeTakeFirst() as Promise<ContentRow | undefined>;
+  view(db).selectFrom(kind).selectAll().where('id', '=', id).executeTakeFirst() as Promise<
+    ContentRow | undefined
+  >;
 
 export const insertContent = (db: Db, kind: ContentKind, values: Record<string, unknown>) =>
   view(db)
@@ -43,12 +45,9 @@ export const insertContent = (db: Db, kind: ContentKind, values: Record<string, 
     .executeTakeFirstOrThrow() as Promise<ContentRow>;
 
 export const updateContent = (db: Db, kind: ContentKind, id: number, values: Record<string, unknown>) =>
-  view(db)
-    .updateTable(kind)
-    .set(values)
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirst() as Promise<ContentRow | undefined>;
+  view(db).updateTable(kind).set(values).where('id', '=', id).returningAll().executeTakeFirst() as Promise<
+    ContentRow | undefined
+  >;
 
 export const deleteContent = async (db: Db, kind: ContentKind, id: number) => {
   const result = await view(db).deleteFrom(kind).where('id', '=', id).executeTakeFirst();
@@ -57,5 +56,10 @@ export const deleteContent = async (db: Db, kind: ContentKind, id: number) => {
 
 export const countContent = async (db: Db, kind: ContentKind) =>
   Number(
-    (await view(db).selectFrom(kind).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n,
+    (
+      await view(db)
+        .selectFrom(kind)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
   );

@@ -29,8 +29,11 @@ export function registerContentRoutes(app: FastifyInstance, content: ContentServ
       content.adminList(kind),
     );
 
-    api.post(`/api/admin/${kind}`, { schema: { body: input, response: { 201: item } } }, async (request, reply) =>
-      reply.code(201).send(await content.create(kind, request.body as Record<string, unknown>)),
+    api.post(
+      `/api/admin/${kind}`,
+      { schema: { body: input, response: { 201: item } } },
+      async (request, reply) =>
+        reply.code(201).send(await content.create(kind, request.body as Record<string, unknown>)),
     );
 
     api.put(

@@ -80,7 +80,11 @@ export function createContentService(db: Db, clock: Clock) {
 
     async create(kind: ContentKind, input: Record<string, unknown>) {
       const now = clock.now();
-      const row = await repo.insertContent(db, kind, { ...toColumns(input), created_at: now, updated_at: now });
+      const row = await repo.insertContent(db, kind, {
+        ...toColumns(input),
+        created_at: now,
+        updated_at: now,
+      });
       cache.delete(kind);
       return itemOf(kind, row);
     },

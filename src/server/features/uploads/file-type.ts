@@ -16,7 +16,20 @@ const ascii = (bytes: Buffer, start: number, end: number) => bytes.subarray(star
 
 const AVIF_BRANDS = new Set(['avif', 'avis']);
 // ISO base media brands of ordinary MP4 video (HEIC/AVIF stills and QuickTime are not accepted).
-const MP4_BRANDS = new Set(['isom', 'iso2', 'iso4', 'iso5', 'iso6', 'mp41', 'mp42', 'avc1', 'M4V ', 'dash', 'mmp4', 'MSNV']);
+const MP4_BRANDS = new Set([
+  'isom',
+  'iso2',
+  'iso4',
+  'iso5',
+  'iso6',
+  'mp41',
+  'mp42',
+  'avc1',
+  'M4V ',
+  'dash',
+  'mmp4',
+  'MSNV',
+]);
 
 export function detectMediaType(bytes: Buffer): MediaType | undefined {
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return { kind: 'image', extension: 'jpg', mime: 'image/jpeg' };

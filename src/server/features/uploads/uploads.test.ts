@@ -10,16 +10,24 @@ let bigPng: Buffer;
 const mp4 = fs.readFileSync(path.resolve('demo/media/demo-targets.mp4'));
 
 beforeAll(async () => {
-  png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#4b5320' } }).png().toBuffer();
+  png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#4b5320' } })
+    .png()
+    .toBuffer();
   // Noise does not compress, so this PNG is well over the test's image cap.
   const noise = Buffer.from(Array.from({ length: 400 * 400 * 3 }, () => Math.floor(Math.random() * 256)));
-  bigPng = await sharp(noise, { raw: { width: 400, height: 400, channels: 3 } }).png().toBuffer();
+  bigPng = await sharp(noise, { raw: { width: 400, height: 400, channels: 3 } })
+    .png()
+    .toBuffer();
 });
 
 describeEachDatabase(
   'uploads',
   (ctx) => {
-    const upload = async (bytes: Buffer, options: Parameters<typeof multipartFile>[1] = {}, token?: string) => {
+    const upload = async (
+      bytes: Buffer,
+      options: Parameters<typeof multipartFile>[1] = {},
+      token?: string,
+    ) => {
       const t = token ?? (await ctx().loginAs()).token;
       const { payload, headers } = multipartFile(bytes, options);
       return ctx().request({ method: 'POST', url: '/api/admin/upload', token: t, payload, headers });
@@ -56,8 +64,15 @@ describeEachDatabase(
       const before = storedFiles();
       const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
       const html = Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>');
-      const polyglot = Buffer.concat([png.subarray(0, 16), Buffer.from('<html><script>alert(1)</script></html>'.repeat(10))]);
-      const videoPolyglot = Buffer.concat([mp4.subarray(0, 32), Buffer.from('<html><script>alert(1)</script></html>'), mp4.subarray(32, 8000)]);
+      const polyglot = Buffer.concat([
+        png.subarray(0, 16),
+        Buffer.from('<html><script>alert(1)</script></html>'.repeat(10)),
+      ]);
+      const videoPolyglot = Buffer.concat([
+        mp4.subarray(0, 32),
+        Buffer.from('<html><script>alert(1)</script></html>'),
+        mp4.subarray(32, 8000),
+      ]);
       for (const [bytes, filename, contentType] of [
         [svg, 'logo.svg', 'image/svg+xml'],
         [html, 'photo.png', 'image/png'],
@@ -83,11 +98,20 @@ describeEachDatabase(
 
     it('needs a token, a multipart body and a field named file', async () => {
       const { payload, headers } = multipartFile(png);
-      expect((await ctx().request({ method: 'POST', url: '/api/admin/upload', payload, headers })).statusCode).toBe(401);
+      expect(
+        (await ctx().request({ method: 'POST', url: '/api/admin/upload', payload, headers })).statusCode,
+      ).toBe(401);
       const { token } = await ctx().loginAs();
       const wrongField = multipartFile(png, { field: 'image' });
-      expect((await ctx().request({ method: 'POST', url: '/api/admin/upload', token, ...wrongField })).statusCode).toBe(400);
-      const json = await ctx().request({ method: 'POST', url: '/api/admin/upload', token, payload: { file: 'x' } });
+      expect(
+        (await ctx().request({ method: 'POST', url: '/api/admin/upload', token, ...wrongField })).statusCode,
+      ).toBe(400);
+      const json = await ctx().request({
+        method: 'POST',
+        url: '/api/admin/upload',
+        token,
+        payload: { file: 'x' },
+      });
       expect(json.statusCode).toBe(415);
     });
 
