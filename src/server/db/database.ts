@@ -35,6 +35,6 @@ export function openDatabase(target: DatabaseTarget): Db {
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
-export function dialectOf(db: KyselyType<unknown>): Dialect {
+export function dialectOf<Tables>(db: KyselyType<Tables>): Dialect {
   return db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
 }

@@ -86,6 +86,23 @@ export function createAccountsService(db: Db, clock: Clock, security?: AccountSe
     return security;
   }
 
+  /** Records a change an admin made to their own account (password, 2FA). */
+  function auditOwnChange(
+    admin: SessionAdmin,
+    action: string,
+    context: RequestContext,
+    detail: Record<string, unknown> | null = null,
+  ) {
+    return requireSecurity().audit.record({
+      adminId: admin.id,
+      actor: admin.email,
+      action,
+      ip: context.ip ?? null,
+      targetId: admin.id,
+      detail,
+    });
+  }
+
   /**
    * Counts a failure against the brute-force limits, records it and any lock it caused, and tells the
    * owner when their whole account got locked (someone is trying their password from many places).
@@ -268,7 +285,6 @@ export function createAccountsService(db: Db, clock: Clock, security?: AccountSe
       newPassword: string,
       context: RequestContext = {},
     ) {
-      const sec = requireSecurity();
       await checkOwnPassword(admin, currentPassword, 'change-password', context);
       assertAcceptablePassword(newPassword);
       if (newPassword === currentPassword)
@@ -278,14 +294,12 @@ export function createAccountsService(db: Db, clock: Clock, security?: AccountSe
         await repo.updatePassword(trx, admin.id, await hashPassword(newPassword), now);
         await repo.deleteOtherSessionsOfAdmin(trx, admin.id, admin.sessionId);
       });
-      await sec.audit.record({
-        adminId: admin.id,
-        actor: admin.email,
-        action: AUDIT_ACTIONS.passwordChanged,
-        ip: context.ip ?? null,
-        targetId: admin.id,
-        detail: admin.forcePasswordChange ? { forced: true } : null,
-      });
+      await auditOwnChange(
+        admin,
+        AUDIT_ACTIONS.passwordChanged,
+        context,
+        admin.forcePasswordChange ? { forced: true } : null,
+      );
     },
 
     /** The account a reset e-mail should go to, if any (the caller must not reveal the answer). */
@@ -326,13 +340,7 @@ export function createAccountsService(db: Db, clock: Clock, security?: AccountSe
         await fail(attempt, admin, 'wrong 2FA code at enrolment');
         throw badRequest(`${TOTP_INVALID}. Check that your phone's clock is right and try the next code.`);
       }
-      await sec.audit.record({
-        adminId: admin.id,
-        actor: admin.email,
-        action: AUDIT_ACTIONS.twoFactorEnabled,
-        ip: context.ip ?? null,
-        targetId: admin.id,
-      });
+      await auditOwnChange(admin, AUDIT_ACTIONS.twoFactorEnabled, context);
       return codes;
     },
 
@@ -348,13 +356,7 @@ export function createAccountsService(db: Db, clock: Clock, security?: AccountSe
       await checkOwnPassword(admin, password, 'two-factor', context);
       await checkOwnCode(admin, code, context);
       await sec.twoFactor.disable(admin.id);
-      await sec.audit.record({
-        adminId: admin.id,
-        actor: admin.email,
-        action: AUDIT_ACTIONS.twoFactorDisabled,
-        ip: context.ip ?? null,
-        targetId: admin.id,
-      });
+      await auditOwnChange(admin, AUDIT_ACTIONS.twoFactorDisabled, context);
     },
 
     /** Replaces all recovery codes (e.g. when few are left); needs a current code. */
@@ -367,13 +369,7 @@ export function createAccountsService(db: Db, clock: Clock, security?: AccountSe
       if (!(await sec.twoFactor.isEnabled(admin.id))) throw conflict('Two-factor login is not on');
       await checkOwnCode(admin, code, context);
       const codes = await sec.twoFactor.regenerateRecoveryCodes(admin.id);
-      await sec.audit.record({
-        adminId: admin.id,
-        actor: admin.email,
-        action: AUDIT_ACTIONS.recoveryCodesRegenerated,
-        ip: context.ip ?? null,
-        targetId: admin.id,
-      });
+      await auditOwnChange(admin, AUDIT_ACTIONS.recoveryCodesRegenerated, context);
       return codes;
     },
 

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { dialectOf } from '../../db/database.ts';
 import type { AnalyticsDailyTable, AnalyticsEventsTable } from '../../db/schema.ts';
@@ -42,7 +42,7 @@ export async function addDailyCounts(db: Db, rows: DailyDelta[]): Promise<void> 
 export async function touchSessions(db: Db, rows: SessionSeen[]): Promise<void> {
   // The later of two days: SQLite's scalar max(), PostgreSQL's greatest().
   const later =
-    dialectOf(db as unknown as Kysely<unknown>) === 'sqlite'
+    dialectOf(db) === 'sqlite'
       ? sql<string>`max(analytics_sessions.last_day, excluded.last_day)`
       : sql<string>`greatest(analytics_sessions.last_day, excluded.last_day)`;
   for (const chunk of chunks(rows, INSERT_CHUNK_ROWS)) {

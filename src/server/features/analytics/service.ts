@@ -2,6 +2,8 @@
 // transactions, and the admin reports (DESIGN "Analytics definitions"; docs/decisions/0203).
 import type { AnalyticsEventType, AnalyticsSummary } from '#shared/schemas/analytics.ts';
 import type { Db } from '../../db/database.ts';
+import type { Selectable } from 'kysely';
+import type { AnalyticsEventsTable } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { toIso } from '../../lib/clock.ts';
 import { addDays, londonDay, londonMidnight, periodDays } from './days.ts';
@@ -25,17 +27,10 @@ const BOT_USER_AGENT =
 export const isBotUserAgent = (userAgent: string | undefined | null) =>
   !userAgent || BOT_USER_AGENT.test(userAgent);
 
-export interface IncomingEvent {
+/** An event as accepted from a page: the stored columns less the id and the time the server stamps. */
+export type IncomingEvent = Omit<Selectable<AnalyticsEventsTable>, 'id' | 'created_at' | 'event_type'> & {
   event_type: AnalyticsEventType;
-  page: string | null;
-  element: string | null;
-  section: string | null;
-  session_id: string | null;
-  view_id: string | null;
-  dwell_ms: number | null;
-  referrer: string | null;
-  user_agent: string | null;
-}
+};
 
 type QueuedEvent = IncomingEvent & { created_at: number };
 

@@ -1,5 +1,4 @@
-import { SqliteAdapter } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import { dialectOf, type Db } from '../../db/database.ts';
 
 export const insertFailures = (db: Db, keys: string[], now: number) =>
   db
@@ -36,7 +35,7 @@ export const findActiveLockout = (db: Db, keys: string[], now: number) =>
 /** Sets a lock; a lock already running longer is kept (several instances may lock the same key). */
 export const upsertLockout = (db: Db, key: string, lockedUntil: number, now: number) => {
   // Two-argument max is `max` in SQLite and `greatest` in PostgreSQL (where max is an aggregate).
-  const larger = db.getExecutor().adapter instanceof SqliteAdapter ? 'max' : 'greatest';
+  const larger = dialectOf(db) === 'sqlite' ? 'max' : 'greatest';
   return db
     .insertInto('auth_lockouts')
     .values({ key, locked_until: lockedUntil, created_at: now })
