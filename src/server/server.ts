@@ -8,9 +8,8 @@ import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoContent } from './bootstrap/demo-content.ts';
 import { ensureFirstAdmin } from './bootstrap/first-admin.ts';
 import { systemClock } from './lib/clock.ts';
-import { startEnquiryAnalyticsJobs } from './jobs/enquiries-analytics.ts';
+import { startPeriodicJobs } from './jobs/periodic.ts';
 
-const SESSION_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 const SHUTDOWN_GRACE_MS = 10_000;
 
 export async function startServer(config: Config) {
@@ -42,16 +41,7 @@ export async function startServer(config: Config) {
     log.info('demo content added (set SEED_DEMO=false to start empty)');
   }
 
-  const purge = setInterval(() => {
-    services.accounts
-      .purgeExpiredSessions()
-      .catch((err: unknown) => log.warn({ err }, 'session purge failed'));
-    services.passwordReset
-      .purgeExpired()
-      .catch((err: unknown) => log.warn({ err }, 'reset-token purge failed'));
-  }, SESSION_PURGE_INTERVAL_MS);
-  purge.unref();
-  const stopEnquiryAnalyticsJobs = startEnquiryAnalyticsJobs(services, log);
+  const stopPeriodicJobs = startPeriodicJobs(services, log);
 
   await app.listen({ port: config.port, host: config.host });
   log.info(
@@ -69,8 +59,7 @@ export async function startServer(config: Config) {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
-    clearInterval(purge);
-    await stopEnquiryAnalyticsJobs();
+    await stopPeriodicJobs();
     await app.close();
     await db.destroy();
     log.info('stopped');

@@ -1,13 +1,17 @@
-// Periodic work for enquiries and analytics, started by server.ts (never by buildApp, so tests stay
-// deterministic and call the job functions directly).
+// Periodic work, started by server.ts (never by buildApp, so tests stay deterministic and call the
+// job functions directly).
+import type { AccountsService } from '../features/accounts/service.ts';
 import type { AnalyticsService } from '../features/analytics/service.ts';
 import type { EnquiriesService } from '../features/enquiries/service.ts';
+import type { PasswordResetService } from '../features/password-reset/service.ts';
 
 /** Pending notifications are looked at this often; each enquiry's own backoff decides if it is due. */
 export const NOTIFICATION_RETRY_INTERVAL_MS = 60 * 1000;
 /** Raw analytics events past retention are purged once a day (first shortly after start). */
 export const RETENTION_PURGE_INTERVAL_MS = 24 * 60 * 60 * 1000;
 const RETENTION_FIRST_RUN_MS = 60 * 1000;
+/** Expired admin sessions and reset tokens are refused when met; this only keeps the tables small. */
+export const EXPIRED_AUTH_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 export interface JobLog {
   info(obj: object, msg: string): void;
@@ -36,11 +40,24 @@ function every(intervalMs: number, firstMs: number, task: () => Promise<void>): 
   };
 }
 
-export function startEnquiryAnalyticsJobs(
-  services: { enquiries: EnquiriesService; analytics: AnalyticsService },
+export function startPeriodicJobs(
+  services: {
+    enquiries: EnquiriesService;
+    analytics: AnalyticsService;
+    accounts: AccountsService;
+    passwordReset: PasswordResetService;
+  },
   log: JobLog,
 ): () => Promise<void> {
   const stops = [
+    every(EXPIRED_AUTH_PURGE_INTERVAL_MS, EXPIRED_AUTH_PURGE_INTERVAL_MS, async () => {
+      try {
+        await services.accounts.purgeExpiredSessions();
+        await services.passwordReset.purgeExpired();
+      } catch (err) {
+        log.warn({ err }, 'purge of expired sessions and reset tokens failed');
+      }
+    }),
     every(NOTIFICATION_RETRY_INTERVAL_MS, NOTIFICATION_RETRY_INTERVAL_MS, async () => {
       try {
         const { sent, failed } = await services.enquiries.retryDue();
