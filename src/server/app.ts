@@ -17,6 +17,7 @@ import { createContentService } from './features/content/service.ts';
 import { registerHealthRoutes } from './features/health/routes.ts';
 import { registerUploadRoutes } from './features/uploads/routes.ts';
 import { createUploadService } from './features/uploads/service.ts';
+import { createImageVariants } from './features/uploads/variants.ts';
 import { registerAuthGuard } from './plugins/auth-guard.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -107,6 +108,7 @@ export function createServices(config: Config, db: Db, clock: Clock, mailer: Mai
     background,
     content: createContentService(db, clock),
     uploads: createUploadService(config.uploadDir, config),
+    imageVariants: createImageVariants(config.uploadDir),
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -202,7 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   await registerAnalyticsRoutes(app, services.analytics);
   fs.mkdirSync(config.uploadDir, { recursive: true });
-  await registerUploadRoutes(app, services.uploads, { ...config, uploadDir: config.uploadDir });
+  await registerUploadRoutes(app, services.uploads, services.imageVariants, config);
   await registerWebApp(app, deps.webRoot ?? path.resolve('dist/web'));
 
   // Not `return app`: a Fastify instance is thenable, and an async function would await it.

@@ -3,14 +3,23 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { badRequest } from '../../lib/http-error.ts';
+import fs from 'node:fs';
+import { badRequest, notFound } from '../../lib/http-error.ts';
 import { UPLOADS_URL_PREFIX, type UploadLimits, type UploadService } from './service.ts';
+import { IMAGE_WIDTHS, VARIANTS_URL_PREFIX, type ImageVariants } from './variants.ts';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+// Generated names never change content, so browsers and proxies may keep them for a year. The
+// sandbox CSP means that even a mislabelled file could never run script on our origin.
+const SERVED_FILE_HEADERS = {
+  'cache-control': `public, max-age=${ONE_YEAR_SECONDS}, immutable`,
+  'content-security-policy': "default-src 'none'; sandbox",
+};
 
 export async function registerUploadRoutes(
   app: FastifyInstance,
   uploads: UploadService,
+  variants: ImageVariants,
   options: UploadLimits & { uploadDir: string },
 ): Promise<void> {
   await app.register(multipart, {
@@ -40,8 +49,19 @@ export async function registerUploadRoutes(
       },
     );
 
-  // Generated names never change content, so browsers and proxies may keep them for a year. The
-  // sandbox CSP means that even a mislabelled file could never run script on our origin.
+  // /uploads/w/640/<name>: the image at most 640 px wide, as WebP, for srcset on phones.
+  app.get<{ Params: { width: string; name: string } }>(
+    `${VARIANTS_URL_PREFIX}:width/:name`,
+    async (request, reply) => {
+      const file = await variants.variant(request.params.name, Number(request.params.width));
+      if (!file) throw notFound(`No such image size; widths are ${IMAGE_WIDTHS.join(', ')}`);
+      const { size } = await fs.promises.stat(file);
+      return reply
+        .headers({ ...SERVED_FILE_HEADERS, 'content-type': 'image/webp', 'content-length': size })
+        .send(fs.createReadStream(file));
+    },
+  );
+
   await app.register(fastifyStatic, {
     root: options.uploadDir,
     prefix: UPLOADS_URL_PREFIX,
@@ -50,8 +70,7 @@ export async function registerUploadRoutes(
     index: false,
     cacheControl: false,
     setHeaders: (res) => {
-      res.header('cache-control', `public, max-age=${ONE_YEAR_SECONDS}, immutable`);
-      res.header('content-security-policy', "default-src 'none'; sandbox");
+      for (const [name, value] of Object.entries(SERVED_FILE_HEADERS)) res.header(name, value);
     },
   });
 }

@@ -115,6 +115,41 @@ describeEachDatabase(
       expect(json.statusCode).toBe(415);
     });
 
+    it('serves smaller WebP copies of an image at the fixed widths only', async () => {
+      const wide = await sharp({ create: { width: 1000, height: 500, channels: 3, background: '#336699' } })
+        .jpeg()
+        .toBuffer();
+      const { file_url } = (await upload(wide, { filename: 'wide.jpg' })).json<{ file_url: string }>();
+      const name = file_url.split('/').pop()!;
+
+      const small = await ctx().request({ method: 'GET', url: `/uploads/w/640/${name}` });
+      expect(small.statusCode, small.body).toBe(200);
+      expect(small.headers['content-type']).toBe('image/webp');
+      expect(small.headers['cache-control']).toContain('immutable');
+      expect(await sharp(small.rawPayload).metadata()).toMatchObject({
+        format: 'webp',
+        width: 640,
+        height: 320,
+      });
+      // Asking again serves the stored copy.
+      const again = await ctx().request({ method: 'GET', url: `/uploads/w/640/${name}` });
+      expect(again.rawPayload.equals(small.rawPayload)).toBe(true);
+      // Never enlarged.
+      const big = await ctx().request({ method: 'GET', url: `/uploads/w/1920/${name}` });
+      expect((await sharp(big.rawPayload).metadata()).width).toBe(1000);
+
+      for (const url of [
+        `/uploads/w/500/${name}`,
+        '/uploads/w/640/missing.jpg',
+        '/uploads/w/640/..%2F..%2Fetc%2Fpasswd',
+      ]) {
+        expect((await ctx().request({ method: 'GET', url })).statusCode, url).toBe(404);
+      }
+      expect(
+        (await ctx().request({ method: 'GET', url: `/uploads/.variants/640/${name}` })).statusCode,
+      ).not.toBe(200);
+    });
+
     it('answers 404 for an upload that does not exist and never lists the folder', async () => {
       expect((await ctx().request({ method: 'GET', url: '/uploads/nothing-here.png' })).statusCode).toBe(404);
       const folder = await ctx().request({ method: 'GET', url: '/uploads/' });
