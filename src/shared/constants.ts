@@ -23,6 +23,9 @@ export const VIDEO_TYPES = ['youtube', 'upload'] as const;
 export const SESSION_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 export const SESSION_ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
 
+/** Widths at which /uploads/w/<width>/<name> serves a smaller copy of an uploaded image. */
+export const IMAGE_WIDTHS = [320, 640, 960, 1280, 1920] as const;
+
 export const UPLOAD_LIMITS = {
   defaultImageMegabytes: 15,
   defaultVideoMegabytes: 500,

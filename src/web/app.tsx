@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { UPCOMING_EVENTS_SHOWN } from '#shared/constants.ts';
 import type { Event } from '#shared/schemas/content.ts';
+import { responsiveSrcSet } from './lib/media.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -67,6 +68,9 @@ export function App() {
               {event.image_url && (
                 <img
                   src={event.image_url}
+                  srcSet={responsiveSrcSet(event.image_url)}
+                  sizes="(min-width: 960px) 300px, 100vw"
+                  loading="lazy"
                   alt=""
                   style={{ width: '100%', aspectRatio: '3 / 2', objectFit: 'cover' }}
                 />

@@ -6,7 +6,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import fs from 'node:fs';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import { UPLOADS_URL_PREFIX, type UploadLimits, type UploadService } from './service.ts';
-import { IMAGE_WIDTHS, VARIANTS_URL_PREFIX, type ImageVariants } from './variants.ts';
+import { IMAGE_WIDTHS } from '#shared/constants.ts';
+import { VARIANTS_URL_PREFIX, type ImageVariants } from './variants.ts';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 // Generated names never change content, so browsers and proxies may keep them for a year. The

@@ -5,8 +5,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { IMAGE_WIDTHS } from '#shared/constants.ts';
 
-export const IMAGE_WIDTHS = [320, 640, 960, 1280, 1920] as const;
 export const VARIANTS_URL_PREFIX = '/uploads/w/';
 
 // Generated upload names and the demo pictures; never a path.
