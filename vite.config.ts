@@ -1,8 +1,22 @@
+import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/vite-precompress.ts';
 
-export default defineConfig({
-  plugins: [react()],
-  build: { outDir: 'dist/web', emptyOutDir: true },
+// Two builds (npm run build runs both):
+// - the browser build into dist/web: the public pages' hydration entry, and admin.html, the admin
+//   client's shell (a separate entry, so no admin code ever reaches the public pages), with a
+//   manifest the server reads to link the public entry, and .br/.gz copies of every text asset;
+// - the SSR build (`vite build --ssr`) into dist/ssr: render(path, data) for the server.
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [precompress()])],
+  build: isSsrBuild
+    ? { outDir: 'dist/ssr', emptyOutDir: true, rollupOptions: { input: 'src/web/public/entry-server.tsx' } }
+    : {
+        outDir: 'dist/web',
+        emptyOutDir: true,
+        manifest: true,
+        rollupOptions: { input: ['src/web/public/entry-client.tsx', 'admin.html'] },
+      },
   server: { proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' } },
-});
+}));

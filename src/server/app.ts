@@ -12,7 +12,7 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import { registerAccountsRoutes } from './features/accounts/routes.ts';
 import { createAccountsService } from './features/accounts/service.ts';
 import { registerContentRoutes } from './features/content/routes.ts';
-import { createPublicFastLane, type FastLane } from './features/content/public-fast-lane.ts';
+import { createPublicFastLane, type FastLane } from './plugins/public-fast-lane.ts';
 import { createContentService } from './features/content/service.ts';
 import { registerHealthRoutes } from './features/health/routes.ts';
 import { registerUploadRoutes } from './features/uploads/routes.ts';
@@ -23,6 +23,8 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { createPageDataSource } from './features/pages/page-data-source.ts';
+import { createPageRenderer, ssrBuildExists } from './features/pages/page-renderer.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { registerSiteRoutes } from './features/site/routes.ts';
 import { createSiteService } from './features/site/service.ts';
@@ -166,7 +168,6 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       log: app.log,
     });
   const services = createServices(config, db, clock, mailer, app.log);
-  hotPath.fastLane = createPublicFastLane(services.content);
   if (config.captcha.provider === 'off') {
     app.log.warn(
       'CAPTCHA_PROVIDER=off: enquiries are accepted without any bot check. Use this only for local testing.',
@@ -200,12 +201,28 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerAuditRoutes(app, services.audit);
   await registerEnquiryRoutes(app, services.enquiries, services.captcha, {
     rateLimit: config.enquiryRateLimit,
-    recaptcha: { siteKey: config.captcha.recaptcha.siteKey, action: config.captcha.recaptcha.action },
   });
   await registerAnalyticsRoutes(app, services.analytics);
   fs.mkdirSync(config.uploadDir, { recursive: true });
   await registerUploadRoutes(app, services.uploads, services.imageVariants, config);
-  await registerWebApp(app, deps.webRoot ?? path.resolve('dist/web'));
+  const webRoot = deps.webRoot ?? path.resolve('dist/web');
+  const ssrEntry = path.join(webRoot, '..', 'ssr', 'entry-server.js');
+  const pageRenderer = ssrBuildExists(webRoot, ssrEntry)
+    ? createPageRenderer({
+        webRoot,
+        ssrEntry,
+        clock,
+        source: createPageDataSource({ ...services, clock, publicUrl: config.publicUrl }),
+      })
+    : undefined;
+  if (pageRenderer) {
+    services.content.onChange(pageRenderer.invalidate);
+    services.site.onChange(pageRenderer.invalidate);
+  } else {
+    app.log.warn('The web client is not built (npm run build): public pages answer 404.');
+  }
+  hotPath.fastLane = createPublicFastLane(services.content, pageRenderer);
+  await registerWebApp(app, webRoot, { renderer: pageRenderer, publicUrl: config.publicUrl });
 
   // Not `return app`: a Fastify instance is thenable, and an async function would await it.
   return { app, services, routes };

@@ -66,7 +66,7 @@ export async function startServer(config: Config) {
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
-  return { app, db, shutdown };
+  return { app, db, services, shutdown };
 }
 
 export async function main(): Promise<void> {

@@ -7,7 +7,7 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 
-describe('web client fall-through', () => {
+describe('web client: pages and admin shell', () => {
   let built: BuiltApp;
   let tmp: string;
 
@@ -15,11 +15,33 @@ describe('web client fall-through', () => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'range-web-'));
     const webRoot = path.join(tmp, 'web');
     fs.mkdirSync(path.join(webRoot, 'assets'), { recursive: true });
+    fs.mkdirSync(path.join(webRoot, '.vite'), { recursive: true });
+    fs.mkdirSync(path.join(tmp, 'ssr'), { recursive: true });
     fs.writeFileSync(
-      path.join(webRoot, 'index.html'),
-      '<!doctype html><title>Range</title><div id="root"></div>',
+      path.join(webRoot, 'admin.html'),
+      '<!doctype html><title>CMS Admin</title><div id="root"></div>',
     );
     fs.writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)');
+    fs.writeFileSync(
+      path.join(webRoot, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'src/web/public/entry-client.tsx': {
+          file: 'assets/app-abc123.js',
+          css: ['assets/app-1.css'],
+          isEntry: true,
+        },
+      }),
+    );
+    // A stand-in for the SSR build: shows what it was given, so the tests see what the server passed.
+    fs.writeFileSync(
+      path.join(tmp, 'ssr', 'entry-server.js'),
+      `export function render(path, data) {
+        const known = ['/', '/legal-notice', '/privacy-policy'].includes(path);
+        const names = data.events.map((e) => e.name).join(', ');
+        return { body: '<h1>' + (known ? path : 'Not found') + '</h1><p>' + names + '</p><p>' + data.site.phone + '</p>',
+          head: '<title>t</title>', status: known ? 200 : 404 };
+      }`,
+    );
     const config = loadConfig({
       DATABASE_URL: 'sqlite::memory:',
       UPLOAD_DIR: path.join(tmp, 'uploads'),
@@ -35,13 +57,74 @@ describe('web client fall-through', () => {
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 
-  it('serves index.html for client routes such as /admin/login and /privacy-policy', async () => {
-    for (const url of ['/', '/admin/login', '/privacy-policy', '/admin/reset-password?token=abc']) {
+  it('serves the admin shell for /admin and every /admin/* route', async () => {
+    for (const url of ['/admin', '/admin/login', '/admin/reset-password?token=abc', '/admin/events']) {
       const response = await built.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
-      expect(response.body).toContain('<div id="root">');
+      expect(response.body).toContain('<title>CMS Admin</title>');
     }
+  });
+
+  it('renders the public pages on the server with the current content embedded', async () => {
+    for (const url of ['/', '/legal-notice', '/privacy-policy']) {
+      const response = await built.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body).toContain(`<h1>${url}</h1>`);
+      expect(response.body).toContain('<script type="module" src="/assets/app-abc123.js">');
+      expect(response.body).toContain('<link rel="stylesheet" href="/assets/app-1.css">');
+      expect(response.body).toContain('<script type="application/json" id="page-data">');
+    }
+  });
+
+  it('answers unknown pages with the rendered 404 page and status 404', async () => {
+    const response = await built.app.inject({ method: 'GET', url: '/no-such-page' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('<h1>Not found</h1>');
+  });
+
+  it('sends pages compressed as the client accepts, with an ETag that answers 304', async () => {
+    const br = await built.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('accept-encoding');
+    const gzip = await built.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const again = await built.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'if-none-match': String(br.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('re-renders a page as soon as content or business details change through this instance', async () => {
+    const before = await built.app.inject({ method: 'GET', url: '/' });
+    expect(before.body).not.toContain('Brand New Fair');
+    await built.services.content.create('events', {
+      name: 'Brand New Fair',
+      location: 'York',
+      date: '2099-01-01',
+    });
+    await built.services.site.update({ phone: '07700 900123' }, null);
+    const after = await built.app.inject({ method: 'GET', url: '/' });
+    expect(after.body).toContain('Brand New Fair');
+    expect(after.body).toContain('07700 900123');
+  });
+
+  it('keeps </script> in content from closing the embedded data block', async () => {
+    await built.services.content.create('events', {
+      name: 'Evil </script><script>alert(1)</script>',
+      location: 'York',
+      date: '2099-01-02',
+    });
+    const response = await built.app.inject({ method: 'GET', url: '/' });
+    const data = response.body.slice(response.body.indexOf('id="page-data">'));
+    expect(data).not.toContain('</script><script>alert(1)');
+    expect(data).toContain('\\u003c/script>');
   });
 
   it('serves hashed assets with long caching', async () => {
@@ -65,6 +148,8 @@ describe('web client fall-through', () => {
     const api = await built.app.inject({ method: 'GET', url: '/api/does-not-exist' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ code: 'NOT_FOUND' });
+    const uploads = await built.app.inject({ method: 'GET', url: '/uploads/missing.jpg' });
+    expect(uploads.json()).toMatchObject({ code: 'NOT_FOUND' });
     const post = await built.app.inject({ method: 'POST', url: '/somewhere', payload: {} });
     expect(post.statusCode).toBe(404);
     expect(post.json()).toHaveProperty('detail');

@@ -1,39 +1,50 @@
-// Serves the built web client (dist/web). Unknown /api paths answer a JSON 404; any other GET falls
-// through to the client's index.html so client-side routes (/admin/…, /privacy-policy) load.
+// Serves the built web client: hashed assets (with their precompressed .br/.gz copies), the public
+// pages rendered on the server, and the admin client's shell for /admin and /admin/*. Unknown /api
+// paths answer a JSON 404; unknown pages the rendered 404 page.
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES } from '#shared/errors.ts';
+import { registerPageRoutes, sendPage } from '../features/pages/routes.ts';
+import type { PageRenderer } from '../features/pages/page-renderer.ts';
 
-export async function registerWebApp(app: FastifyInstance, webRoot: string): Promise<void> {
-  const indexFile = path.join(webRoot, 'index.html');
-  const hasBuild = fs.existsSync(indexFile);
+export const ADMIN_SHELL = 'admin.html';
+
+export async function registerWebApp(
+  app: FastifyInstance,
+  webRoot: string,
+  pages: { renderer: PageRenderer | undefined; publicUrl: string },
+): Promise<void> {
+  const hasBuild = fs.existsSync(path.join(webRoot, ADMIN_SHELL));
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: webRoot,
       prefix: '/',
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         // Vite puts a content hash in every asset name, so those never change.
         if (filePath.includes(`${path.sep}assets${path.sep}`))
           res.header('cache-control', 'public, max-age=31536000, immutable');
+        else res.header('cache-control', 'no-cache');
       },
     });
+    // The admin client routes on the browser side; every /admin path gets the same shell.
+    for (const url of ['/admin', '/admin/*'])
+      app.get(url, { config: { public: true } }, (_request, reply) => reply.sendFile(ADMIN_SHELL));
   }
+  const { renderer } = pages;
+  if (renderer) registerPageRoutes(app, renderer, pages.publicUrl);
 
   app.setNotFoundHandler(async (request, reply) => {
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !request.url.startsWith('/api/') &&
-      request.url !== '/api';
-    if (isPage && hasBuild && !request.url.startsWith('/uploads/')) {
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .send(fs.createReadStream(indexFile));
-    }
+      request.url !== '/api' &&
+      !request.url.startsWith('/uploads/');
+    if (isPage && renderer) return sendPage(request, reply, renderer, '/404');
     return reply.code(404).send({
       detail: `No such ${isPage ? 'page' : 'endpoint'}: ${request.method} ${request.url.split('?')[0]}`,
       code: ERROR_CODES.notFound,

@@ -6,7 +6,7 @@ import type { Selectable } from 'kysely';
 import type { AnalyticsEventsTable } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { toIso } from '../../lib/clock.ts';
-import { addDays, londonDay, londonMidnight, periodDays } from './days.ts';
+import { addDays, londonDay, londonMidnight, periodDays } from '#shared/london-days.ts';
 import * as repo from './repository.ts';
 
 /** The flush timer's period: an accepted event is on disk within about this long. */

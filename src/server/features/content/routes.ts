@@ -3,8 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams, successResponse } from '#shared/schemas/common.ts';
 import { CONTENT_KIND_NAMES, CONTENT_KINDS, type ContentKind } from '#shared/schemas/content.ts';
-import { PUBLIC_LIST_HEADERS } from './public-fast-lane.ts';
 import type { ContentService } from './service.ts';
+
+export const PUBLIC_LIST_HEADERS = {
+  'cache-control': 'no-cache',
+  'content-type': 'application/json; charset=utf-8',
+};
 
 const changesBody = z.record(z.string(), z.unknown(), { error: 'The request body must be a JSON object' });
 
@@ -17,7 +21,7 @@ export function registerContentRoutes(app: FastifyInstance, content: ContentServ
     const { input, item } = CONTENT_KINDS[kind];
 
     // Public: served from the short-lived cache as ready JSON, with an ETag for cheap revalidation
-    // (while the cache is warm, public-fast-lane.ts answers before this route is reached).
+    // (while the cache is warm, plugins/public-fast-lane.ts answers before this route is reached).
     api.get(`/api/cms/${kind}`, async (request, reply) => {
       const list = await content.publicList(kind);
       reply.headers({ ...PUBLIC_LIST_HEADERS, etag: list.etag });

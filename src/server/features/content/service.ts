@@ -50,6 +50,13 @@ function toColumns(input: Record<string, unknown>): Record<string, unknown> {
 
 export function createContentService(db: Db, clock: Clock) {
   const cache = new Map<ContentKind, PublicList & { expiresAt: number }>();
+  // Whatever is built from the public lists (the rendered pages) is told when one changes here.
+  const changeListeners: (() => void)[] = [];
+  const changed = (kind?: ContentKind) => {
+    if (kind) cache.delete(kind);
+    else cache.clear();
+    for (const listener of changeListeners) listener();
+  };
 
   const itemOf = (kind: ContentKind, row: ContentRow) => CONTENT_KINDS[kind].item.parse(toApiItem(row));
 
@@ -85,7 +92,7 @@ export function createContentService(db: Db, clock: Clock) {
         created_at: now,
         updated_at: now,
       });
-      cache.delete(kind);
+      changed(kind);
       return itemOf(kind, row);
     },
 
@@ -99,19 +106,23 @@ export function createContentService(db: Db, clock: Clock) {
       >;
       const row = await repo.updateContent(db, kind, id, { ...toColumns(merged), updated_at: clock.now() });
       if (!row) throw notFound(`${NOUNS[kind]} not found`);
-      cache.delete(kind);
+      changed(kind);
       return itemOf(kind, row);
     },
 
     async remove(kind: ContentKind, id: number) {
       if (!(await repo.deleteContent(db, kind, id))) throw notFound(`${NOUNS[kind]} not found`);
-      cache.delete(kind);
+      changed(kind);
     },
 
     count: (kind: ContentKind) => repo.countContent(db, kind),
 
     /** Forgets cached public lists (after changes made outside this service, e.g. in tests). */
-    clearCache: () => cache.clear(),
+    clearCache: () => changed(),
+
+    onChange(listener: () => void): void {
+      changeListeners.push(listener);
+    },
   };
 }
 

@@ -5,6 +5,8 @@ import { createChallenge, randomInt, verifySolution, type Challenge } from 'altc
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { z } from 'zod';
 import { ERROR_CODES } from '#shared/errors.ts';
+import type { CaptchaSetup } from '#shared/page-data.ts';
+import { HONEYPOT_FIELD } from '#shared/schemas/enquiries.ts';
 import type { CaptchaConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -157,6 +159,18 @@ export function createCaptcha(config: CaptchaConfig, db: Db, clock: Clock) {
 
   return {
     provider: config.provider,
+
+    /** What the enquiry form needs to show this provider (GET /api/captcha/config, and every rendered page). */
+    setup(): CaptchaSetup {
+      const recaptcha = config.provider === 'recaptcha';
+      return {
+        provider: config.provider,
+        challenge_url: config.provider === 'altcha' ? '/api/captcha/challenge' : null,
+        site_key: recaptcha ? (config.recaptcha.siteKey ?? null) : null,
+        action: recaptcha ? config.recaptcha.action : null,
+        honeypot_field: HONEYPOT_FIELD,
+      };
+    },
 
     /** Throws a 400 (or 503 when Google can't be reached) unless the token proves a person sent the form. */
     async verify(token: string | null | undefined): Promise<CaptchaPass> {

@@ -11,7 +11,6 @@ import {
   enquiryList,
   enquiryRequest,
   enquiryStatusUpdate,
-  HONEYPOT_FIELD,
   notificationsResult,
 } from '#shared/schemas/enquiries.ts';
 import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
@@ -20,7 +19,6 @@ import type { EnquiriesService } from './service.ts';
 
 export interface EnquiryRouteOptions {
   rateLimit: { max: number; windowMs: number };
-  recaptcha: { siteKey: string | undefined; action: string };
 }
 
 /** Challenges are cheap to make but not free; a person needs a few per visit. */
@@ -91,13 +89,9 @@ export async function registerEnquiryRoutes(
 
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/api/captcha/config', { schema: { response: { 200: captchaConfig } } }, async () => ({
-    provider: captcha.provider,
-    challenge_url: captcha.provider === 'altcha' ? '/api/captcha/challenge' : null,
-    site_key: captcha.provider === 'recaptcha' ? (options.recaptcha.siteKey ?? null) : null,
-    action: captcha.provider === 'recaptcha' ? options.recaptcha.action : null,
-    honeypot_field: HONEYPOT_FIELD,
-  }));
+  api.get('/api/captcha/config', { schema: { response: { 200: captchaConfig } } }, async () =>
+    captcha.setup(),
+  );
 
   // SPEC §7 puts the list outside /api/admin; it is still admin-only.
   api.get(

@@ -55,7 +55,14 @@ export function createSiteService(db: Db, clock: Clock) {
     return seeded;
   }
 
+  const changeListeners: (() => void)[] = [];
+
   return {
+    /** Called after every change through this instance (the rendered pages show these details). */
+    onChange(listener: () => void): void {
+      changeListeners.push(listener);
+    },
+
     async get(): Promise<SiteSettings> {
       return toSiteSettings(await currentRow());
     },
@@ -70,6 +77,7 @@ export function createSiteService(db: Db, clock: Clock) {
         updated_at: clock.now(),
         updated_by: actorId,
       });
+      for (const listener of changeListeners) listener();
       return toSiteSettings(await currentRow());
     },
   };

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../testing/harness.ts';
+import { describeEachDatabase } from '../testing/harness.ts';
 
 // Over a real socket: the first request goes through Fastify and fills the cache, the next ones are
 // answered by the fast lane. A visitor must not be able to tell the two apart.

@@ -1,0 +1,65 @@
+// The server-rendered pages as a browser sees them: status codes, hydration without warnings, the
+// admin client only under /admin, and compressed delivery.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumAvailable, launchBrowser } from './support/browser.ts';
+import { startTestServer, type TestServer } from './support/server.ts';
+
+describe.skipIf(!chromiumAvailable())('server-rendered pages', () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('renders the three public pages with 200 and hydrates them without console errors', async () => {
+    for (const path of ['/', '/legal-notice', '/privacy-policy']) {
+      const page = await browser.newPage();
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+      });
+      page.on('pageerror', (error) => problems.push(error.message));
+      const response = await page.goto(`${server.url}${path}`);
+      expect(response?.status(), path).toBe(200);
+      await page.waitForLoadState('networkidle');
+      expect(problems, path).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it('answers an unknown page with a real 404 page', async () => {
+    const page = await browser.newPage();
+    const response = await page.goto(`${server.url}/no-such-page`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('link', { name: /home/i }).count()).resolves.toBeGreaterThan(0);
+    await page.close();
+  });
+
+  it('sends the page and its script brotli-compressed, and no admin code to the public page', async () => {
+    const page = await browser.newPage();
+    const scripts: string[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.url());
+    });
+    const response = await page.goto(`${server.url}/`);
+    expect(response?.headers()['content-encoding']).toBe('br');
+    await page.waitForLoadState('networkidle');
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((url) => /admin/.test(url))).toEqual([]);
+    await page.close();
+  });
+
+  it('loads the admin client under /admin', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/admin`);
+    await page.waitForURL(/\/admin\/login$/);
+    await page.close();
+  });
+});

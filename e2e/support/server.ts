@@ -1,0 +1,77 @@
+// A real server for one e2e file: the built web client, a throwaway SQLite database with the demo
+// content, uploads and the mail outbox in a temporary folder, and a known superadmin.
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig, type Config } from '../../src/server/config.ts';
+import { startServer } from '../../src/server/server.ts';
+
+export const ADMIN = { email: 'owner@example.co.uk', password: 'Range-Owner-2026!' } as const;
+
+export interface TestServer {
+  url: string;
+  config: Config;
+  dir: string;
+  outboxDir: string;
+  started: Awaited<ReturnType<typeof startServer>>;
+  close(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** `env` overrides any variable (e.g. SEED_DEMO=false, CAPTCHA_PROVIDER=off). */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'range-e2e-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const outboxDir = path.join(dir, 'outbox');
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: url,
+    DATABASE_URL: `sqlite:${path.join(dir, 'app.db')}`,
+    UPLOAD_DIR: path.join(dir, 'uploads'),
+    OUTBOX_DIR: outboxDir,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const started = await startServer(config);
+  return {
+    url,
+    config,
+    dir,
+    outboxDir,
+    started,
+    async close() {
+      await started.shutdown('test end');
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The newest message in the outbox whose text matches `pattern` (mail is written as .eml files). */
+export function findMail(outboxDir: string, pattern: RegExp): string | undefined {
+  if (!fs.existsSync(outboxDir)) return undefined;
+  const files = fs
+    .readdirSync(outboxDir)
+    .map((name) => path.join(outboxDir, name))
+    .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
+  for (const file of files) {
+    const text = fs.readFileSync(file, 'utf8');
+    if (pattern.test(text)) return text;
+  }
+  return undefined;
+}

@@ -1,0 +1,29 @@
+// Builds the web client — the browser build (dist/web) and the server renderer (dist/ssr) — and tells
+// whether the build is older than its sources. Used by `npm start` and the e2e suite.
+import fs from 'node:fs';
+import path from 'node:path';
+
+const WEB_SOURCES = ['src/web', 'src/shared', 'public', 'admin.html', 'vite.config.ts', 'package.json'];
+/** Written last, so its time says when the whole build finished. */
+const BUILD_MARKER = 'dist/ssr/entry-server.js';
+
+function newestMtime(entry: string): number {
+  if (!fs.existsSync(entry)) return 0;
+  const stat = fs.statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return fs
+    .readdirSync(entry)
+    .reduce((newest, child) => Math.max(newest, newestMtime(path.join(entry, child))), stat.mtimeMs);
+}
+
+export function webBuildIsStale(): boolean {
+  if (!fs.existsSync(BUILD_MARKER)) return true;
+  const built = fs.statSync(BUILD_MARKER).mtimeMs;
+  return WEB_SOURCES.some((entry) => newestMtime(entry) > built);
+}
+
+export async function buildWeb(): Promise<void> {
+  const { build } = await import('vite');
+  await build({ logLevel: 'warn' });
+  await build({ logLevel: 'warn', build: { ssr: true } });
+}

@@ -1,0 +1,197 @@
+// The public pages (/, /legal-notice, /privacy-policy and the 404 page) rendered by React on the
+// server from the Vite SSR build, with the current content embedded for hydration.
+//
+// A rendered page is kept, already compressed, until its data changes: a write through this instance
+// marks it stale at once; other instances (PostgreSQL deployments) notice within PAGE_RECHECK_MS,
+// when the data is read again and compared by fingerprint. So a page view costs no database query
+// and no render, and the bytes sent are the same ones every time.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
+import {
+  PAGE_DATA_ELEMENT_ID,
+  PUBLIC_PAGES,
+  type PageData,
+  type RenderPage,
+  type RenderedPage,
+} from '#shared/page-data.ts';
+import type { Clock } from '../../lib/clock.ts';
+
+export const PAGE_RECHECK_MS = 1000;
+const NOT_FOUND_KEY = '404';
+
+export interface PageDataSource {
+  /** The data every page is rendered from, and a fingerprint that changes whenever it does. */
+  load(): Promise<{ data: PageData; fingerprint: string }>;
+}
+
+export interface CompressedPage {
+  status: number;
+  etag: string;
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+}
+
+interface ClientAssets {
+  script: string;
+  styles: string[];
+  preloads: string[];
+}
+
+interface ViteManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+const PUBLIC_ENTRY = 'src/web/public/entry-client.tsx';
+
+/** The public entry's script, its CSS and the chunks it imports, from Vite's build manifest. */
+export function readClientAssets(webRoot: string): ClientAssets {
+  const manifest = JSON.parse(
+    fs.readFileSync(path.join(webRoot, '.vite', 'manifest.json'), 'utf8'),
+  ) as Record<string, ViteManifestChunk>;
+  const entry = manifest[PUBLIC_ENTRY];
+  if (!entry) throw new Error(`${PUBLIC_ENTRY} is missing from the web build manifest`);
+  const styles = new Set(entry.css ?? []);
+  const preloads = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || preloads.has(chunk.file)) return;
+    preloads.add(chunk.file);
+    for (const css of chunk.css ?? []) styles.add(css);
+    for (const next of chunk.imports ?? []) visit(next);
+  };
+  for (const key of entry.imports ?? []) visit(key);
+  return { script: entry.file, styles: [...styles], preloads: [...preloads] };
+}
+
+/** JSON that is safe inside a <script> element: nothing in it can close the element. */
+const scriptSafeJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+export function pageDocument(rendered: RenderedPage, data: PageData, assets: ClientAssets): string {
+  const styles = assets.styles.map((file) => `<link rel="stylesheet" href="/${file}">`).join('');
+  const preloads = assets.preloads.map((file) => `<link rel="modulepreload" href="/${file}">`).join('');
+  return (
+    '<!doctype html><html lang="en-GB"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    '<meta name="theme-color" content="#0d0f0b">' +
+    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">' +
+    '<link rel="icon" href="/favicon.ico" sizes="32x32">' +
+    '<link rel="apple-touch-icon" href="/apple-touch-icon.png">' +
+    '<link rel="manifest" href="/manifest.webmanifest">' +
+    `${rendered.head}${styles}${preloads}` +
+    `<script type="module" src="/${assets.script}"></script>` +
+    `</head><body><div id="root">${rendered.body}</div>` +
+    `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${scriptSafeJson(data)}</script>` +
+    '</body></html>'
+  );
+}
+
+export function compressPage(status: number, html: string): CompressedPage {
+  const identity = Buffer.from(html);
+  return {
+    status,
+    etag: `"${createHash('sha1').update(identity).digest('base64url')}"`,
+    identity,
+    gzip: zlib.gzipSync(identity, { level: 9 }),
+    br: zlib.brotliCompressSync(identity, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    }),
+  };
+}
+
+/** The best encoding the client accepts among the ones kept (brotli, gzip, none). */
+export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 'identity' {
+  if (!acceptEncoding) return 'identity';
+  const accepted = acceptEncoding
+    .toLowerCase()
+    .split(',')
+    .map((part) => part.trim().split(';'))
+    .filter(([, q]) => !q || Number(q.trim().replace(/^q=/, '')) > 0)
+    .map(([name]) => name?.trim());
+  if (accepted.includes('br')) return 'br';
+  if (accepted.includes('gzip')) return 'gzip';
+  return 'identity';
+}
+
+export interface PageRendererOptions {
+  webRoot: string;
+  /** The SSR build's entry (dist/ssr/entry-server.js). */
+  ssrEntry: string;
+  source: PageDataSource;
+  clock: Clock;
+}
+
+export function ssrBuildExists(webRoot: string, ssrEntry: string): boolean {
+  return fs.existsSync(ssrEntry) && fs.existsSync(path.join(webRoot, '.vite', 'manifest.json'));
+}
+
+export function createPageRenderer(options: PageRendererOptions) {
+  const { clock, source } = options;
+  let renderModule: Promise<{ render: RenderPage; assets: ClientAssets }> | undefined;
+  const pages = new Map<string, CompressedPage>();
+  let fingerprint = '';
+  let checkedAt = Number.NEGATIVE_INFINITY;
+  let refreshing: Promise<void> | undefined;
+
+  const loadRenderModule = () =>
+    (renderModule ??= import(pathToFileURL(options.ssrEntry).href).then((module: { render: RenderPage }) => ({
+      render: module.render,
+      assets: readClientAssets(options.webRoot),
+    })));
+
+  async function refresh(): Promise<void> {
+    const [{ render, assets }, loaded] = await Promise.all([loadRenderModule(), source.load()]);
+    checkedAt = clock.now();
+    if (loaded.fingerprint === fingerprint && pages.size > 0) return;
+    pages.clear();
+    for (const pagePath of [...PUBLIC_PAGES, NOT_FOUND_KEY]) {
+      const rendered = render(pagePath, loaded.data);
+      pages.set(pagePath, compressPage(rendered.status, pageDocument(rendered, loaded.data, assets)));
+    }
+    fingerprint = loaded.fingerprint;
+  }
+
+  const keyOf = (pagePath: string) =>
+    (PUBLIC_PAGES as readonly string[]).includes(pagePath) ? pagePath : NOT_FOUND_KEY;
+
+  return {
+    /** The page while it is known to be current, without any I/O (for the pre-routing fast lane). */
+    cached(pagePath: string): CompressedPage | undefined {
+      if (clock.now() - checkedAt >= PAGE_RECHECK_MS) return undefined;
+      return pages.get(keyOf(pagePath));
+    },
+
+    /** The page, re-reading the data first when the last check is older than PAGE_RECHECK_MS. */
+    async page(pagePath: string): Promise<CompressedPage> {
+      if (clock.now() - checkedAt >= PAGE_RECHECK_MS || pages.size === 0) {
+        refreshing ??= refresh().finally(() => {
+          refreshing = undefined;
+        });
+        await refreshing;
+      }
+      const page = pages.get(keyOf(pagePath));
+      if (!page) throw new Error(`page ${pagePath} was not rendered`);
+      return page;
+    },
+
+    /** A write changed the content or the business details: re-read before the next answer. */
+    invalidate(): void {
+      checkedAt = Number.NEGATIVE_INFINITY;
+    },
+  };
+}
+
+export type PageRenderer = ReturnType<typeof createPageRenderer>;

@@ -1,0 +1,40 @@
+// The admin session in the browser (SPEC §4): the bearer token in localStorage `adminToken`, restored
+// on reload, and the forced-password-change flag. Logout clears both.
+import { useSyncExternalStore } from 'react';
+
+export const TOKEN_KEY = 'adminToken';
+export const FORCE_CHANGE_KEY = 'forcePasswordChange';
+
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((listener) => listener());
+
+export const tokenStore = {
+  token: (): string | null => localStorage.getItem(TOKEN_KEY),
+  mustChangePassword: (): boolean => localStorage.getItem(FORCE_CHANGE_KEY) === 'true',
+  signIn(token: string, forcePasswordChange: boolean): void {
+    localStorage.setItem(TOKEN_KEY, token);
+    if (forcePasswordChange) localStorage.setItem(FORCE_CHANGE_KEY, 'true');
+    else localStorage.removeItem(FORCE_CHANGE_KEY);
+    emit();
+  },
+  passwordChanged(): void {
+    localStorage.removeItem(FORCE_CHANGE_KEY);
+    emit();
+  },
+  clear(): void {
+    localStorage.removeItem(TOKEN_KEY);
+    localStorage.removeItem(FORCE_CHANGE_KEY);
+    emit();
+  },
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+
+export function useToken(): string | null {
+  return useSyncExternalStore(tokenStore.subscribe, tokenStore.token);
+}
+export function useMustChangePassword(): boolean {
+  return useSyncExternalStore(tokenStore.subscribe, tokenStore.mustChangePassword);
+}

@@ -1,0 +1,17 @@
+// Every admin route of SPEC §2, named once.
+export const ADMIN_PATHS = {
+  login: '/admin/login',
+  forgotPassword: '/admin/forgot-password',
+  resetPassword: '/admin/reset-password',
+  dashboard: '/admin/dashboard',
+  events: '/admin/events',
+  logos: '/admin/logos',
+  badges: '/admin/badges',
+  gallery: '/admin/gallery',
+  videos: '/admin/videos',
+  testimonials: '/admin/testimonials',
+  enquiries: '/admin/enquiries',
+  analytics: '/admin/analytics',
+  users: '/admin/users',
+  settings: '/admin/settings',
+} as const;

@@ -1,0 +1,35 @@
+// The public side: one component tree rendered on the server and hydrated in the browser with the
+// same path and data, so the markup matches.
+import type { PageData } from '#shared/page-data.ts';
+import { ToastHost } from '../components/toast.tsx';
+import { PageDataProvider } from './page-data-context.tsx';
+import { LandingPage } from './pages/landing.tsx';
+import { LegalNoticePage } from './pages/legal-notice.tsx';
+import { NotFoundPage } from './pages/not-found.tsx';
+import { PrivacyPolicyPage } from './pages/privacy-policy.tsx';
+
+export type PublicPage = 'landing' | 'legal-notice' | 'privacy-policy' | 'not-found';
+
+export function resolvePage(path: string): PublicPage {
+  if (path === '/') return 'landing';
+  if (path === '/legal-notice') return 'legal-notice';
+  if (path === '/privacy-policy') return 'privacy-policy';
+  return 'not-found';
+}
+
+const PAGES = {
+  landing: LandingPage,
+  'legal-notice': LegalNoticePage,
+  'privacy-policy': PrivacyPolicyPage,
+  'not-found': NotFoundPage,
+} as const;
+
+export function PublicApp({ path, data }: { path: string; data: PageData }) {
+  const Page = PAGES[resolvePage(path)];
+  return (
+    <PageDataProvider data={data}>
+      <Page />
+      <ToastHost />
+    </PageDataProvider>
+  );
+}

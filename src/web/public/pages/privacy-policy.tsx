@@ -1,0 +1,7 @@
+export function PrivacyPolicyPage() {
+  return (
+    <main>
+      <h1>Privacy Policy</h1>
+    </main>
+  );
+}
