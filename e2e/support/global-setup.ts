@@ -2,6 +2,7 @@
 // Chromium the suite is skipped with a notice — except in CI, where it must run.
 import { buildWeb, webBuildIsStale } from '../../scripts/build-web.ts';
 import { CHROMIUM_PATH, chromiumAvailable } from './browser.ts';
+import { DIST_DIR } from './server.ts';
 
 export default async function setup(): Promise<void> {
   if (!chromiumAvailable()) {
@@ -12,8 +13,8 @@ export default async function setup(): Promise<void> {
     );
     return;
   }
-  if (webBuildIsStale()) {
+  if (webBuildIsStale(DIST_DIR)) {
     process.stdout.write('Building the web client for the e2e suite…\n');
-    await buildWeb();
+    await buildWeb(DIST_DIR);
   }
 }

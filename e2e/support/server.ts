@@ -7,6 +7,9 @@ import path from 'node:path';
 import { loadConfig, type Config } from '../../src/server/config.ts';
 import { startServer } from '../../src/server/server.ts';
 
+/** Where the e2e suite builds the web client (RANGE_DIST_DIR lets parallel work trees keep apart). */
+export const DIST_DIR = process.env.RANGE_DIST_DIR ?? 'dist';
+
 export const ADMIN = { email: 'owner@example.co.uk', password: 'Range-Owner-2026!' } as const;
 
 export interface TestServer {
@@ -48,7 +51,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const started = await startServer(config);
+  const started = await startServer(config, { webRoot: path.resolve(DIST_DIR, 'web') });
   return {
     url,
     config,

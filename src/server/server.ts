@@ -12,11 +12,12 @@ import { startPeriodicJobs } from './jobs/periodic.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
-export async function startServer(config: Config) {
+export async function startServer(config: Config, options: { webRoot?: string } = {}) {
   const db = openDatabase(config.database);
   const { app, services } = await buildApp({
     config,
     db,
+    webRoot: options.webRoot,
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password', 'body.new_password'],

@@ -2,6 +2,7 @@
 // same path and data, so the markup matches.
 import type { PageData } from '#shared/page-data.ts';
 import { ToastHost } from '../components/toast.tsx';
+import { ConsentRoot } from './consent/consent-root.tsx';
 import { PageDataProvider } from './page-data-context.tsx';
 import { LandingPage } from './pages/landing.tsx';
 import { LegalNoticePage } from './pages/legal-notice.tsx';
@@ -29,6 +30,7 @@ export function PublicApp({ path, data }: { path: string; data: PageData }) {
   return (
     <PageDataProvider data={data}>
       <Page />
+      <ConsentRoot />
       <ToastHost />
     </PageDataProvider>
   );

@@ -1,0 +1,3 @@
+import type { Screen } from './screen.ts';
+
+export const ADMIN_CONTENT_SCREENS: Screen[] = [];

@@ -1,0 +1,43 @@
+// `npm run screenshots`: PNGs of every public page and admin screen at 390 px and 1280 px wide, in
+// ./screenshots (git-ignored). Starts its own server with the demo content; builds the client first
+// when it is stale. Each area lists its screens in e2e/screens/*.ts.
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildWeb, webBuildIsStale } from '../scripts/build-web.ts';
+import { DESKTOP, launchBrowser, PHONE } from './support/browser.ts';
+import { DIST_DIR, startTestServer } from './support/server.ts';
+import type { Screen } from './screens/screen.ts';
+import { PUBLIC_SCREENS } from './screens/public.ts';
+import { ADMIN_CORE_SCREENS } from './screens/admin-core.ts';
+import { ADMIN_CONTENT_SCREENS } from './screens/admin-content.ts';
+
+const OUT_DIR = path.resolve('screenshots');
+const only = process.argv[2]; // optional: a name prefix, e.g. `npm run screenshots -- admin-`
+
+if (webBuildIsStale(DIST_DIR)) await buildWeb(DIST_DIR);
+fs.mkdirSync(OUT_DIR, { recursive: true });
+const server = await startTestServer();
+const browser = await launchBrowser();
+try {
+  const screens: Screen[] = [...PUBLIC_SCREENS, ...ADMIN_CORE_SCREENS, ...ADMIN_CONTENT_SCREENS].filter(
+    (screen) => !only || screen.name.startsWith(only),
+  );
+  for (const screen of screens) {
+    for (const [label, options] of [
+      ['390', PHONE],
+      ['1280', DESKTOP],
+    ] as const) {
+      const context = await browser.newContext({ ...options, reducedMotion: 'reduce' });
+      const page = await context.newPage();
+      await screen.open(page, server);
+      await page.waitForLoadState('networkidle');
+      const file = path.join(OUT_DIR, `${screen.name}-${label}.png`);
+      await page.screenshot({ path: file, fullPage: screen.fullPage ?? true });
+      process.stdout.write(`${path.relative(process.cwd(), file)}\n`);
+      await context.close();
+    }
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}
