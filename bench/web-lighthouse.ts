@@ -1,0 +1,120 @@
+// `npm run bench:web`: Lighthouse 12 (mobile emulation, Debian's Chromium) on the landing page with
+// the demo content, and on a static-HTML copy of the very same rendered page served by the same
+// server in the same run (the reference: what a page with no server work at all would score).
+// 3 runs each, alternating; prints medians. Only 127.0.0.1; asserts nothing.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { buildWeb, webBuildIsStale } from '../scripts/build-web.ts';
+import { CHROMIUM_PATH } from '../e2e/support/browser.ts';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+if (webBuildIsStale()) await buildWeb();
+// A private copy of the build, so the static reference can sit beside the real assets.
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'range-lighthouse-'));
+fs.cpSync('dist', dist, { recursive: true });
+process.env.RANGE_DIST_DIR = dist;
+const { startTestServer } = await import('../e2e/support/server.ts');
+const server = await startTestServer({ NODE_ENV: 'production' });
+
+const STATIC_NAME = 'landing-static.html';
+const rendered = await (await fetch(`${server.url}/`)).text();
+const staticFile = path.join(dist, 'web', STATIC_NAME);
+fs.writeFileSync(staticFile, rendered);
+fs.writeFileSync(`${staticFile}.br`, zlib.brotliCompressSync(rendered));
+fs.writeFileSync(`${staticFile}.gz`, zlib.gzipSync(rendered, { level: 9 }));
+
+interface RunResult {
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  lcp: number;
+  cls: number;
+  tbt: number;
+  bytes: number;
+  scriptBytes: number;
+}
+
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+    '--disable-sync',
+  ],
+});
+
+async function audit(url: string): Promise<RunResult> {
+  const result = await lighthouse(url, {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+  });
+  if (!result) throw new Error(`no Lighthouse result for ${url}`);
+  const { lhr } = result;
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const items = (
+    lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] }
+  )?.items;
+  const failed = Object.values(lhr.audits)
+    .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+    .map((a) => a.id);
+  if (failed.length)
+    process.stdout.write(
+      `  (${url.endsWith(STATIC_NAME) ? 'static' : 'page'}) failing audits: ${failed.join(', ')}\n`,
+    );
+  return {
+    scores: Object.fromEntries(
+      CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
+    ) as RunResult['scores'],
+    lcp: numeric('largest-contentful-paint'),
+    cls: numeric('cumulative-layout-shift'),
+    tbt: numeric('total-blocking-time'),
+    bytes: items?.find((i) => i.resourceType === 'total')?.transferSize ?? Number.NaN,
+    scriptBytes: items?.find((i) => i.resourceType === 'script')?.transferSize ?? Number.NaN,
+  };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+try {
+  const page: RunResult[] = [];
+  const reference: RunResult[] = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    page.push(await audit(`${server.url}/`));
+    reference.push(await audit(`${server.url}/${STATIC_NAME}`));
+  }
+  const summary = (runs: RunResult[]) => ({
+    performance: median(runs.map((r) => r.scores.performance)),
+    accessibility: median(runs.map((r) => r.scores.accessibility)),
+    bestPractices: median(runs.map((r) => r.scores['best-practices'])),
+    seo: median(runs.map((r) => r.scores.seo)),
+    lcp: median(runs.map((r) => r.lcp)),
+    cls: median(runs.map((r) => r.cls)),
+    tbt: median(runs.map((r) => r.tbt)),
+    kb: median(runs.map((r) => r.bytes)) / 1024,
+    scriptKb: median(runs.map((r) => r.scriptBytes)) / 1024,
+  });
+  const ours = summary(page);
+  const ref = summary(reference);
+  const line = (name: string, s: ReturnType<typeof summary>) =>
+    `${name.padEnd(14)} perf ${String(s.performance).padStart(3)}  a11y ${String(s.accessibility).padStart(3)}  best ${String(s.bestPractices).padStart(3)}  seo ${String(s.seo).padStart(3)}  LCP ${s.lcp.toFixed(0).padStart(5)} ms  CLS ${s.cls.toFixed(3)}  TBT ${s.tbt.toFixed(0).padStart(4)} ms  transfer ${s.kb.toFixed(0)} KB (JS ${s.scriptKb.toFixed(0)} KB)\n`;
+  process.stdout.write(`Lighthouse ${RUNS} runs each, mobile emulation, medians\n`);
+  process.stdout.write(line('GET /', ours));
+  process.stdout.write(line('static copy', ref));
+  process.stdout.write(
+    `LCP ratio (page / static copy): ${(ours.lcp / ref.lcp).toFixed(2)}  (goal <= 1.30); goals: perf >= 95, a11y/best/seo = 100, CLS < 0.02, JS <= 120 KB\n`,
+  );
+} finally {
+  chrome.kill();
+  await server.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+}
