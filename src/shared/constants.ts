@@ -54,3 +54,9 @@ export const AUTH_LIMIT_DEFAULTS = {
 
 /** Single-use recovery codes issued when two-factor login is switched on. */
 export const RECOVERY_CODE_COUNT = 10;
+
+/** SPEC §4/§9: the admin is logged out after more than 5 minutes without activity, checked every 30 s. */
+export const ADMIN_INACTIVITY_TIMEOUT_MS = 5 * 60 * 1000;
+export const ADMIN_INACTIVITY_CHECK_MS = 30 * 1000;
+/** SPEC §9: after a successful password reset the login screen follows after 3 seconds. */
+export const RESET_REDIRECT_DELAY_MS = 3000;

@@ -68,6 +68,8 @@ export const enquiry = z.object({
   message: z.string(),
   created_at: z.string(),
   status: z.enum(ENQUIRY_STATUSES),
+  /** The business notice or the visitor's acknowledgement is still owed (Send Pending Notifications). */
+  notification_pending: z.boolean(),
 });
 export type Enquiry = z.infer<typeof enquiry>;
 

@@ -149,6 +149,8 @@ describeEachDatabase(
         });
 
         const { token } = await ctx().loginAs();
+        const listed = await ctx().request({ method: 'GET', url: '/api/enquiries', token });
+        expect(listed.json<{ enquiries: Row[] }>().enquiries[0]).toMatchObject({ notification_pending: true });
         const failed = await ctx().request({
           method: 'POST',
           url: '/api/admin/enquiries/send-notifications',
@@ -249,10 +251,15 @@ describeEachDatabase(
         'id',
         'message',
         'name',
+        'notification_pending',
         'organisation',
         'status',
       ]);
-      expect(enquiries[2]).toMatchObject({ status: 'new', created_at: '2026-06-15T12:00:00.000Z' });
+      expect(enquiries[2]).toMatchObject({
+        status: 'new',
+        created_at: '2026-06-15T12:00:00.000Z',
+        notification_pending: false,
+      });
     });
 
     it('deletes one enquiry, and 404s an unknown one', async () => {

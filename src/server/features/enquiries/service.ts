@@ -64,6 +64,7 @@ const toEnquiry = (row: EnquiryRow): Enquiry => ({
   message: row.message,
   created_at: toIso(row.created_at),
   status: row.status as EnquiryStatus,
+  notification_pending: row.notify_pending === 1,
 });
 
 /** Why an enquiry looks automated, or null. Bots are stored as spam, not refused, so they learn nothing. */

@@ -1,4 +1,171 @@
-// TODO(issue 8): the Dashboard screen.
+// Dashboard (SPEC §2, §8): the enquiry count (new ones highlighted), upcoming events and last week's
+// page views, each linking to its screen, plus quick links. A failed stats load is only logged: the
+// card shows a dash.
+import type { UseQueryResult } from '@tanstack/react-query';
+import {
+  ArrowRight,
+  CalendarDays,
+  CalendarPlus,
+  ChartColumn,
+  Images,
+  Inbox,
+  MessageSquareQuote,
+  Settings,
+  type LucideIcon,
+} from 'lucide-react';
+import { useEffect, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Card, PageHeader } from '../../components/admin-ui.tsx';
+import { buttonClasses } from '../../components/button.tsx';
+import { DEFAULT_ANALYTICS_PERIOD } from '../../../shared/constants.ts';
+import { londonDay } from '../../../shared/london-days.ts';
+import { useAnalyticsSummary } from '../api/analytics-summary.ts';
+import { useContentList } from '../api/content-list.ts';
+import { useEnquiries } from '../api/enquiries-list.ts';
+import { useMe } from '../api/me.ts';
+import { ADMIN_PATHS } from '../paths.ts';
+
+/** SPEC §9's default analytics period: the last 7 days. */
+const DASHBOARD_PERIOD_DAYS = DEFAULT_ANALYTICS_PERIOD;
+
+const numberFormat = new Intl.NumberFormat('en-GB');
+
+/** SPEC §8: "Dashboard stats failure is only logged." */
+function useLogFailure(label: string, query: UseQueryResult<unknown>) {
+  useEffect(() => {
+    // eslint-disable-next-line no-console
+    if (query.error) console.error(`Failed to load ${label}`, query.error);
+  }, [label, query.error]);
+}
+
+function StatCard({
+  label,
+  to,
+  icon: Icon,
+  value,
+  loading,
+  children,
+}: {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+  value: number | undefined;
+  loading: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <Link
+      to={to}
+      className="group block rounded-card border border-ink-200 bg-white p-5 shadow-sm transition hover:border-accent-600 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <p className="font-semibold text-ink-700">{label}</p>
+        <span className="rounded-lg bg-ink-100 p-2 text-ink-700 group-hover:bg-accent-600 group-hover:text-white">
+          <Icon className="size-5" aria-hidden="true" />
+        </span>
+      </div>
+      <p className="mt-2 font-display text-4xl font-semibold text-ink-900" aria-live="polite">
+        {loading ? (
+          <span className="text-ink-500">…</span>
+        ) : value === undefined ? (
+          '—'
+        ) : (
+          numberFormat.format(value)
+        )}
+      </p>
+      <div className="mt-2 min-h-6 text-sm text-ink-600">{children}</div>
+    </Link>
+  );
+}
+
+const QUICK_LINKS: readonly { label: string; to: string; icon: LucideIcon }[] = [
+  { label: 'Add event', to: ADMIN_PATHS.events, icon: CalendarPlus },
+  { label: 'Read enquiries', to: ADMIN_PATHS.enquiries, icon: Inbox },
+  { label: 'Add gallery photo', to: ADMIN_PATHS.gallery, icon: Images },
+  { label: 'Add testimonial', to: ADMIN_PATHS.testimonials, icon: MessageSquareQuote },
+  { label: 'Business details', to: ADMIN_PATHS.settings, icon: Settings },
+];
+
 export function DashboardScreen() {
-  return <h1 className="text-2xl font-semibold">Dashboard</h1>;
+  const me = useMe();
+  // The same queries as the enquiry, events and analytics screens, so their changes show here too.
+  const enquiries = useEnquiries();
+  const events = useContentList('events');
+  const summary = useAnalyticsSummary(DASHBOARD_PERIOD_DAYS);
+  useLogFailure('enquiries', enquiries);
+  useLogFailure('events', events);
+  useLogFailure('analytics', summary);
+
+  const enquiryCounts = enquiries.data && {
+    total: enquiries.data.length,
+    fresh: enquiries.data.filter((enquiry) => (enquiry.status ?? 'new') === 'new').length,
+  };
+  const today = londonDay(Date.now());
+  const upcoming = events.data?.filter((event) => event.date.slice(0, 10) >= today);
+  const hiddenUpcoming = upcoming?.filter((event) => !event.is_active).length ?? 0;
+
+  return (
+    <>
+      <PageHeader
+        title="Dashboard"
+        subtitle={me.data ? `Welcome back, ${me.data.username}.` : 'An overview of your website.'}
+      />
+      <section aria-label="At a glance" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <StatCard
+          label="Enquiries"
+          to={ADMIN_PATHS.enquiries}
+          icon={Inbox}
+          value={enquiryCounts?.total}
+          loading={enquiries.isPending}
+        >
+          {enquiryCounts &&
+            (enquiryCounts.fresh > 0 ? (
+              <span className="inline-flex items-center rounded-full bg-accent-600 px-2.5 py-0.5 text-sm font-semibold text-white">
+                {enquiryCounts.fresh} new
+              </span>
+            ) : (
+              'No new enquiries'
+            ))}
+        </StatCard>
+        <StatCard
+          label="Upcoming events"
+          to={ADMIN_PATHS.events}
+          icon={CalendarDays}
+          value={upcoming?.length}
+          loading={events.isPending}
+        >
+          {upcoming &&
+            (hiddenUpcoming > 0 ? `${hiddenUpcoming} hidden from the site` : 'Dated today or later')}
+        </StatCard>
+        <StatCard
+          label="Page views"
+          to={ADMIN_PATHS.analytics}
+          icon={ChartColumn}
+          value={summary.data?.total_page_views}
+          loading={summary.isPending}
+        >
+          Last {DASHBOARD_PERIOD_DAYS} days
+        </StatCard>
+      </section>
+
+      <Card className="mt-8">
+        <h2 className="font-display text-xl font-semibold tracking-wide text-ink-900 uppercase">
+          Quick links
+        </h2>
+        <ul className="mt-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+          {QUICK_LINKS.map(({ label, to, icon: Icon }) => (
+            <li key={label}>
+              <Link to={to} className={`${buttonClasses('secondary')} w-full justify-between!`}>
+                <span className="inline-flex items-center gap-2">
+                  <Icon className="size-5" aria-hidden="true" />
+                  {label}
+                </span>
+                <ArrowRight className="size-4" aria-hidden="true" />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </Card>
+    </>
+  );
 }

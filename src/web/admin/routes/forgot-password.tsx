@@ -1,4 +1,99 @@
-// TODO(issue 8): the ForgotPassword screen.
+// Forgot password (SPEC §2, §4, §8): an e-mail address, then 'Check Your Email'. The answer is the
+// same whether or not the account exists, so the page never reveals who has one.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowLeft, MailCheck, Send } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import { Banner } from '../../components/admin-ui.tsx';
+import { Button } from '../../components/button.tsx';
+import { TextField } from '../../components/field.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { useRequestPasswordReset } from '../api/request-password-reset.ts';
+import { AuthCard } from '../auth/auth-card.tsx';
+import { ADMIN_PATHS } from '../paths.ts';
+
+const forgotForm = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Email is required')
+    .pipe(z.email('Enter an e-mail address such as name@example.com')),
+});
+type ForgotForm = z.infer<typeof forgotForm>;
+
+const LINK =
+  'inline-flex items-center gap-1.5 rounded font-semibold text-accent-700 underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-accent-400';
+
+function BackToLogin() {
+  return (
+    <p className="mt-6 text-center">
+      <Link to={ADMIN_PATHS.login} className={LINK}>
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        Back to login
+      </Link>
+    </p>
+  );
+}
+
 export function ForgotPasswordScreen() {
-  return <h1 className="text-2xl font-semibold">ForgotPassword</h1>;
+  const request = useRequestPasswordReset();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ForgotForm>({ resolver: zodResolver(forgotForm), defaultValues: { email: '' } });
+
+  if (sentTo)
+    return (
+      <AuthCard title="Check Your Email">
+        <div role="status" className="space-y-3 text-ink-700">
+          <MailCheck className="size-12 text-success-600" aria-hidden="true" />
+          <p>
+            If an account exists for <span className="font-semibold text-ink-900">{sentTo}</span>, we have
+            sent a link to reset your password.
+          </p>
+          <p>The link expires in 1 hour. If nothing arrives, check your spam folder or try again.</p>
+        </div>
+        <BackToLogin />
+      </AuthCard>
+    );
+
+  const onSubmit = handleSubmit(async ({ email }) => {
+    setError(null);
+    try {
+      await request.mutateAsync(email);
+      setSentTo(email);
+    } catch (caught) {
+      setError(errorMessage(caught, 'Failed to send reset email. Please try again.'));
+    }
+  });
+
+  return (
+    <AuthCard
+      title="Forgot Password"
+      subtitle="Enter the e-mail address of your admin account and we will send you a link to set a new password."
+    >
+      {error && <Banner kind="error">{error}</Banner>}
+      <form onSubmit={onSubmit} noValidate className="space-y-5">
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <Button type="submit" className="w-full" disabled={request.isPending}>
+          <Send className="size-5" aria-hidden="true" />
+          {request.isPending ? 'Sending…' : 'Send reset link'}
+        </Button>
+      </form>
+      <BackToLogin />
+    </AuthCard>
+  );
 }

@@ -1,4 +1,117 @@
-// TODO(issue 8): the ResetPassword screen.
+// Reset password (SPEC §2, §4, §5, §8): the token comes from the e-mailed link; a new password and its
+// confirmation, then 'Password Reset Successful!' and the login screen 3 seconds later.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowLeft, CheckCircle2, KeyRound } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { MIN_PASSWORD_LENGTH, RESET_REDIRECT_DELAY_MS } from '../../../shared/constants.ts';
+import { Banner } from '../../components/admin-ui.tsx';
+import { Button } from '../../components/button.tsx';
+import { TextField } from '../../components/field.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { useConfirmPasswordReset } from '../api/confirm-password-reset.ts';
+import { AuthCard } from '../auth/auth-card.tsx';
+import { newPasswordForm, type NewPasswordForm } from '../auth/password-forms.ts';
+import { ADMIN_PATHS } from '../paths.ts';
+
+const LINK =
+  'inline-flex items-center gap-1.5 rounded font-semibold text-accent-700 underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-accent-400';
+
 export function ResetPasswordScreen() {
-  return <h1 className="text-2xl font-semibold">ResetPassword</h1>;
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() ?? '';
+  const navigate = useNavigate();
+  const confirm = useConfirmPasswordReset();
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<NewPasswordForm>({
+    resolver: zodResolver(newPasswordForm),
+    defaultValues: { password: '', confirm: '' },
+  });
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(
+      () => void navigate(ADMIN_PATHS.login, { replace: true }),
+      RESET_REDIRECT_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [done, navigate]);
+
+  if (!token)
+    return (
+      <AuthCard title="Reset Password">
+        <Banner kind="error">Invalid reset link. Please request a new password reset.</Banner>
+        <p className="text-center">
+          <Link to={ADMIN_PATHS.forgotPassword} className={LINK}>
+            Request a new link
+          </Link>
+        </p>
+      </AuthCard>
+    );
+
+  if (done)
+    return (
+      <AuthCard title="Password Reset Successful!">
+        <div role="status" className="space-y-3 text-ink-700">
+          <CheckCircle2 className="size-12 text-success-600" aria-hidden="true" />
+          <p>Your password has been changed. Taking you to the login page…</p>
+        </div>
+        <p className="mt-6 text-center">
+          <Link to={ADMIN_PATHS.login} className={LINK}>
+            Go to login now
+          </Link>
+        </p>
+      </AuthCard>
+    );
+
+  const onSubmit = handleSubmit(async ({ password }) => {
+    setError(null);
+    try {
+      await confirm.mutateAsync({ token, new_password: password });
+      setDone(true);
+    } catch (caught) {
+      setError(errorMessage(caught, 'Failed to reset password. The link may have expired.'));
+    }
+  });
+
+  return (
+    <AuthCard title="Reset Password" subtitle="Choose a new password for your admin account.">
+      {error && <Banner kind="error">{error}</Banner>}
+      <form onSubmit={onSubmit} noValidate className="space-y-5">
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint={`At least ${MIN_PASSWORD_LENGTH} characters. Avoid common passwords.`}
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <TextField
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors.confirm?.message}
+          {...register('confirm')}
+        />
+        <Button type="submit" className="w-full" disabled={confirm.isPending}>
+          <KeyRound className="size-5" aria-hidden="true" />
+          {confirm.isPending ? 'Saving…' : 'Reset password'}
+        </Button>
+      </form>
+      <p className="mt-6 text-center">
+        <Link to={ADMIN_PATHS.login} className={LINK}>
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          Back to login
+        </Link>
+      </p>
+    </AuthCard>
+  );
 }

@@ -1,4 +1,52 @@
-// TODO(issue 8): the Settings screen.
+// Settings (DESIGN "Settings page"): change password (required while a change is forced), two-factor
+// login, and for a superadmin the business details and the audit log.
+import { Lock } from 'lucide-react';
+import { PageHeader } from '../../components/admin-ui.tsx';
+import { useMe } from '../api/me.ts';
+import { useMustChangePassword } from '../auth/token-store.ts';
+import { AuditLogSection } from './settings/audit-log-section.tsx';
+import { BusinessDetailsSection } from './settings/business-details-section.tsx';
+import { ChangePasswordSection } from './settings/change-password-section.tsx';
+import { TwoFactorSection } from './settings/two-factor-section.tsx';
+
 export function SettingsScreen() {
-  return <h1 className="text-2xl font-semibold">Settings</h1>;
+  const forced = useMustChangePassword();
+  const me = useMe();
+  const superadmin = me.data?.role === 'superadmin';
+
+  return (
+    <>
+      <PageHeader
+        title="Settings"
+        subtitle={
+          me.data ? `Signed in as ${me.data.username} (${me.data.email})` : 'Your account and website details'
+        }
+      />
+      {forced && (
+        <div
+          role="alert"
+          className="mb-6 flex items-start gap-3 rounded-card border-2 border-accent-600 bg-white p-4 sm:p-5"
+        >
+          <Lock className="mt-0.5 size-6 shrink-0 text-accent-700" aria-hidden="true" />
+          <div>
+            <p className="font-semibold text-ink-900">Please choose a new password before you continue.</p>
+            <p className="mt-1 text-ink-700">
+              Your account was set up with a temporary password that someone else knows. Change it to one only
+              you know; the rest of the admin unlocks as soon as you do.
+            </p>
+          </div>
+        </div>
+      )}
+      <div className="space-y-6">
+        <ChangePasswordSection forced={forced} />
+        {!forced && (
+          <>
+            <TwoFactorSection me={me.data} />
+            {superadmin && <BusinessDetailsSection />}
+            {superadmin && <AuditLogSection />}
+          </>
+        )}
+      </div>
+    </>
+  );
 }

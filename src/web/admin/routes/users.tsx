@@ -1,4 +1,230 @@
-// TODO(issue 8): the Users screen.
+// Admin Users (SPEC §2, §5, §8): the accounts as cards, a toggled create form, delete with a browser
+// confirmation; banners above the list (plus sonner toasts, SPEC §4's second toast reading).
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Shield, ShieldCheck, Trash2, UserPlus, X } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { MIN_PASSWORD_LENGTH, MIN_USERNAME_LENGTH } from '../../../shared/constants.ts';
+import {
+  createAdminRequest,
+  type AdminUser,
+  type CreateAdminRequest,
+} from '../../../shared/schemas/accounts.ts';
+import { Banner, Card, EmptyState, Loading, PageHeader } from '../../components/admin-ui.tsx';
+import { Button } from '../../components/button.tsx';
+import { SelectField, TextField } from '../../components/field.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { useAdminUsers } from '../api/admin-users.ts';
+import { useCreateAdminUser } from '../api/create-admin-user.ts';
+import { useDeleteAdminUser } from '../api/delete-admin-user.ts';
+import { useMe } from '../api/me.ts';
+
+type UserForm = z.input<typeof createAdminRequest>;
+const EMPTY: UserForm = { username: '', email: '', password: '', role: 'admin' };
+
+/** The server's schema says "must be at least 3 characters"; on the form it reads "Username must be…". */
+const sentence = (label: string, message: string | undefined) =>
+  message && /^[a-z]/.test(message) ? `${label} ${message}` : message;
+
+type Notice = { kind: 'error' | 'success'; text: string } | null;
+
+function RoleBadge({ role }: { role: AdminUser['role'] }) {
+  return role === 'superadmin' ? (
+    <span className="inline-flex items-center rounded-full bg-danger-600 px-2.5 py-0.5 text-xs font-semibold tracking-wide text-white uppercase">
+      Superadmin
+    </span>
+  ) : (
+    <span className="inline-flex items-center rounded-full bg-ink-100 px-2.5 py-0.5 text-xs font-semibold tracking-wide text-ink-800 uppercase">
+      Admin
+    </span>
+  );
+}
+
+function UserCard({
+  user,
+  isSelf,
+  deleting,
+  onDelete,
+}: {
+  user: AdminUser;
+  isSelf: boolean;
+  deleting: boolean;
+  onDelete: () => void;
+}) {
+  const superadmin = user.role === 'superadmin';
+  const Icon = superadmin ? ShieldCheck : Shield;
+  return (
+    <li>
+      <Card className="flex items-center gap-3 sm:gap-4">
+        <span
+          className={`flex size-12 shrink-0 items-center justify-center rounded-full ${
+            superadmin ? 'bg-red-50 text-danger-600' : 'bg-ink-100 text-ink-700'
+          }`}
+        >
+          <Icon className="size-6" aria-hidden="true" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <p className="flex flex-wrap items-center gap-2">
+            <span className="font-semibold break-words text-ink-900">{user.username}</span>
+            <RoleBadge role={user.role} />
+            {isSelf && <span className="text-sm text-ink-600">(you)</span>}
+          </p>
+          <p className="mt-0.5 break-words text-ink-600">{user.email}</p>
+          {user.force_password_change && (
+            <p className="mt-1 text-sm text-ink-600">Must change the password at next login</p>
+          )}
+        </div>
+        <Button
+          variant="danger"
+          onClick={onDelete}
+          disabled={deleting}
+          aria-label={`Delete ${user.username}`}
+        >
+          <Trash2 className="size-4" aria-hidden="true" />
+          <span className="sr-only sm:not-sr-only">Delete</span>
+        </Button>
+      </Card>
+    </li>
+  );
+}
+
 export function UsersScreen() {
-  return <h1 className="text-2xl font-semibold">Users</h1>;
+  const users = useAdminUsers();
+  const me = useMe();
+  const createUser = useCreateAdminUser();
+  const deleteUser = useDeleteAdminUser();
+  const [showForm, setShowForm] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<UserForm, unknown, CreateAdminRequest>({
+    resolver: zodResolver(createAdminRequest),
+    defaultValues: EMPTY,
+  });
+
+  const closeForm = () => {
+    reset(EMPTY);
+    setShowForm(false);
+  };
+
+  const onCreate = handleSubmit(async (values) => {
+    try {
+      const { admin } = await createUser.mutateAsync(values);
+      const text = `Admin user '${admin.username}' created successfully`;
+      setNotice({ kind: 'success', text });
+      toast.success(text);
+      closeForm();
+    } catch (caught) {
+      const text = errorMessage(caught, 'Failed to create admin user');
+      setNotice({ kind: 'error', text });
+      toast.error(text);
+    }
+  });
+
+  const onDelete = async (user: AdminUser) => {
+    if (!window.confirm(`Are you sure you want to delete admin user '${user.username}'?`)) return;
+    try {
+      await deleteUser.mutateAsync(user.id);
+      const text = `Admin user '${user.username}' deleted successfully`;
+      setNotice({ kind: 'success', text });
+      toast.success(text);
+    } catch (caught) {
+      const text = errorMessage(caught, 'Failed to delete admin user');
+      setNotice({ kind: 'error', text });
+      toast.error(text);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Admin Users"
+        subtitle="Manage admin accounts"
+        actions={
+          <Button onClick={() => (showForm ? closeForm() : setShowForm(true))} aria-expanded={showForm}>
+            {showForm ? (
+              <X className="size-5" aria-hidden="true" />
+            ) : (
+              <UserPlus className="size-5" aria-hidden="true" />
+            )}
+            Add Admin User
+          </Button>
+        }
+      />
+
+      {showForm && (
+        <Card className="mb-6">
+          <h2 className="font-display text-xl font-semibold tracking-wide text-ink-900 uppercase">
+            Create New Admin User
+          </h2>
+          <form onSubmit={onCreate} noValidate className="mt-4 grid gap-4 sm:grid-cols-2">
+            <TextField
+              label="Username"
+              autoComplete="off"
+              required
+              minLength={MIN_USERNAME_LENGTH}
+              error={sentence('Username', errors.username?.message)}
+              {...register('username')}
+            />
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="off"
+              required
+              error={sentence('Email', errors.email?.message)}
+              {...register('email')}
+            />
+            <TextField
+              label="Password"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={MIN_PASSWORD_LENGTH}
+              hint="The user must change this password on first login."
+              error={sentence('Password', errors.password?.message)}
+              {...register('password')}
+            />
+            <SelectField label="Role" error={sentence('Role', errors.role?.message)} {...register('role')}>
+              <option value="admin">Admin</option>
+              <option value="superadmin">Superadmin</option>
+            </SelectField>
+            <div className="flex flex-wrap gap-2 sm:col-span-2">
+              <Button type="submit" disabled={createUser.isPending}>
+                {createUser.isPending ? 'Creating…' : 'Create Admin User'}
+              </Button>
+              <Button variant="secondary" onClick={closeForm}>
+                Cancel
+              </Button>
+            </div>
+          </form>
+        </Card>
+      )}
+
+      {users.isError && <Banner kind="error">Failed to load admin users</Banner>}
+      {notice && <Banner kind={notice.kind}>{notice.text}</Banner>}
+
+      {users.isPending ? (
+        <Loading />
+      ) : users.data && users.data.length > 0 ? (
+        <ul className="space-y-3" aria-label="Admin users">
+          {users.data.map((user) => (
+            <UserCard
+              key={user.id}
+              user={user}
+              isSelf={me.data?.id === user.id}
+              deleting={deleteUser.isPending && deleteUser.variables === user.id}
+              onDelete={() => void onDelete(user)}
+            />
+          ))}
+        </ul>
+      ) : (
+        users.isSuccess && <EmptyState>No admin users found</EmptyState>
+      )}
+    </>
+  );
 }

@@ -1,0 +1,325 @@
+// Admin access in a real browser (SPEC §2, §4, §5, §8): login with and without 2FA, wrong password,
+// forced change on first login, forgot/reset through the mail outbox, the guard, logout that
+// revokes the session, and the inactivity logout with the browser clock fast-forwarded.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createAdmin,
+  deleteAdmin,
+  enableTwoFactor,
+  fillLogin,
+  freshPage,
+  resetLinkFor,
+  totpCode,
+} from './admin-core-fixtures.ts';
+import { apiLogin, openSignedIn } from './support/admin.ts';
+import { axeViolations, describeViolations } from './support/axe.ts';
+import { chromiumAvailable, DESKTOP, launchBrowser, PHONE } from './support/browser.ts';
+import { startTestServer, type TestServer } from './support/server.ts';
+
+describe.skipIf(!chromiumAvailable())('admin access', () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    // Captcha off so the dashboard test can file enquiries through the service.
+    server = await startTestServer({ CAPTCHA_PROVIDER: 'off' });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('signs in with the right password and lands on the dashboard', async () => {
+    const { context, page } = await freshPage(browser);
+    await page.goto(`${server.url}/admin/login`);
+    await fillLogin(page);
+    await page.waitForURL(/\/admin\/dashboard$/);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeTruthy();
+    // The token survives a reload.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    expect(page.url()).toMatch(/\/admin\/dashboard$/);
+    await context.close();
+  });
+
+  it("shows the server's detail for a wrong password", async () => {
+    const admin = await createAdmin(server, { ready: true });
+    const { context, page } = await freshPage(browser);
+    try {
+      await page.goto(`${server.url}/admin/login`);
+      await fillLogin(page, { email: admin.email, password: 'not-the-password' });
+      await expect(page.getByRole('alert').textContent()).resolves.toContain('Invalid email or password');
+      expect(page.url()).toMatch(/\/admin\/login$/);
+      await expect(page.getByLabel('2FA code').count()).resolves.toBe(0);
+    } finally {
+      await context.close();
+      await deleteAdmin(server, admin);
+    }
+  });
+
+  it('asks for the 2FA code after the first attempt and signs in with a fresh code', async () => {
+    const admin = await createAdmin(server, { ready: true });
+    const { context, page } = await freshPage(browser);
+    try {
+      const secret = await enableTwoFactor(server, admin);
+      await page.goto(`${server.url}/admin/login`);
+      await expect(page.getByLabel('2FA code').count()).resolves.toBe(0);
+      await fillLogin(page, admin);
+      const codeField = page.getByLabel('2FA code');
+      await codeField.waitFor();
+      await expect(page.getByRole('alert').textContent()).resolves.toContain('2FA');
+      // Shown and focused, digits only and at most 6.
+      expect(await codeField.evaluate((el) => el === document.activeElement)).toBe(true);
+      await codeField.pressSequentially('12ab3456789');
+      expect(await codeField.inputValue()).toBe('123456');
+      // The enrolment used the current step; the app's next code is still accepted (±30 s).
+      await codeField.fill(totpCode(secret, 30));
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL(/\/admin\/dashboard$/);
+    } finally {
+      await context.close();
+      await deleteAdmin(server, admin);
+    }
+  });
+
+  it('sends a new admin to Settings until the forced password change is done', async () => {
+    const admin = await createAdmin(server);
+    const { context, page } = await freshPage(browser);
+    try {
+      await page.goto(`${server.url}/admin/login`);
+      await fillLogin(page, admin);
+      await page.waitForURL(/\/admin\/settings$/);
+      await page.getByText('Please choose a new password before you continue.').waitFor();
+      // Other pages redirect back to Settings, and only Settings and Logout are links.
+      await page.goto(`${server.url}/admin/events`);
+      await page.waitForURL(/\/admin\/settings$/);
+      const nav = page.getByRole('navigation', { name: 'Admin' });
+      await nav.getByRole('link', { name: 'Settings' }).waitFor();
+      await expect(nav.getByRole('link').allTextContents()).resolves.toEqual(['Settings']);
+
+      await page.getByLabel('Current password').fill(admin.password);
+      await page.getByLabel('New password', { exact: true }).fill('A-brand-new-password-9');
+      await page.getByLabel('Confirm new password').fill('A-brand-new-password-9');
+      await page.getByRole('button', { name: 'Change password' }).click();
+      await page.getByText('Your password has been changed.').waitFor();
+
+      await nav.getByRole('link', { name: 'Dashboard' }).click();
+      await page.waitForURL(/\/admin\/dashboard$/);
+      await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+      await page.reload();
+      await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    } finally {
+      await context.close();
+      await deleteAdmin(server, admin);
+    }
+  });
+
+  it('resets a forgotten password through the e-mailed link', async () => {
+    const admin = await createAdmin(server, { ready: true });
+    const { context, page } = await freshPage(browser, PHONE);
+    try {
+      await page.goto(`${server.url}/admin/login`);
+      await page.getByRole('link', { name: 'Forgot password?' }).click();
+      await page.waitForURL(/\/admin\/forgot-password$/);
+      await page.getByLabel('Email').fill(admin.email);
+      await page.getByRole('button', { name: 'Send reset link' }).click();
+      await page.getByRole('heading', { name: 'Check Your Email' }).waitFor();
+      await expect(page.getByRole('status').textContent()).resolves.toMatch(
+        /If an account exists.*expires in 1 hour/s,
+      );
+
+      const link = await resetLinkFor(server, admin.email);
+      expect(link.startsWith(`${server.url}/admin/reset-password?token=`)).toBe(true);
+      await page.goto(link);
+      await page.getByLabel('New password', { exact: true }).fill('short');
+      await page.getByLabel('Confirm new password').fill('short');
+      await page.getByRole('button', { name: 'Reset password' }).click();
+      await page.getByText('Password must be at least 8 characters long').waitFor();
+      await page.getByLabel('New password', { exact: true }).fill('Reset-by-mail-2026');
+      await page.getByLabel('Confirm new password').fill('Reset-by-mail-2027');
+      await page.getByRole('button', { name: 'Reset password' }).click();
+      await page.getByText('Passwords do not match').waitFor();
+      await page.getByLabel('Confirm new password').fill('Reset-by-mail-2026');
+      await page.getByRole('button', { name: 'Reset password' }).click();
+      await page.getByRole('heading', { name: 'Password Reset Successful!' }).waitFor();
+      const shownAt = Date.now();
+      await page.waitForURL(/\/admin\/login$/, { timeout: 6000 });
+      expect(Date.now() - shownAt).toBeGreaterThan(2500);
+
+      await fillLogin(page, { email: admin.email, password: 'Reset-by-mail-2026' });
+      await page.waitForURL(/\/admin\/dashboard$/);
+    } finally {
+      await context.close();
+      await deleteAdmin(server, admin);
+    }
+  });
+
+  it('explains a reset link without a token, and a used one', async () => {
+    const { context, page } = await freshPage(browser);
+    await page.goto(`${server.url}/admin/reset-password`);
+    await page.getByText('Invalid reset link. Please request a new password reset.').waitFor();
+    await page.goto(`${server.url}/admin/reset-password?token=not-a-real-token`);
+    await page.getByLabel('New password', { exact: true }).fill('Reset-by-mail-2026');
+    await page.getByLabel('Confirm new password').fill('Reset-by-mail-2026');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect((await alert.textContent())?.length).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('sends visitors without a session to the login screen', async () => {
+    const { context, page } = await freshPage(browser);
+    await page.goto(`${server.url}/admin/events`);
+    await page.waitForURL(/\/admin\/login$/);
+    await page.goto(`${server.url}/admin`);
+    await page.waitForURL(/\/admin\/login$/);
+    await context.close();
+  });
+
+  it('logs out: the token leaves the browser and no longer works on the server', async () => {
+    const token = await apiLogin(server);
+    const { context, page } = await freshPage(browser);
+    await page.goto(`${server.url}/admin/login`);
+    await page.evaluate((value) => localStorage.setItem('adminToken', value), token);
+    await page.goto(`${server.url}/admin/dashboard`);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(/\/admin\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('forcePasswordChange'))).toBeNull();
+    await expect
+      .poll(
+        async () =>
+          (await fetch(`${server.url}/api/admin/me`, { headers: { authorization: `Bearer ${token}` } }))
+            .status,
+      )
+      .toBe(401);
+    await context.close();
+  });
+
+  it('logs out after more than 5 minutes without activity, with the alert', async () => {
+    const { context, page } = await freshPage(browser);
+    await page.clock.install();
+    const messages: string[] = [];
+    page.on('dialog', (dialog) => {
+      messages.push(dialog.message());
+      void dialog.accept();
+    });
+    const token = await openSignedIn(page, server, '/admin/dashboard');
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    // Just under the limit nothing happens.
+    await page.clock.runFor('04:50');
+    expect(messages).toEqual([]);
+    expect(page.url()).toMatch(/\/admin\/dashboard$/);
+    await page.clock.runFor('00:41');
+    await page.waitForURL(/\/admin\/login$/);
+    expect(messages).toEqual(['You have been logged out due to inactivity.']);
+    expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
+    await expect
+      .poll(
+        async () =>
+          (await fetch(`${server.url}/api/admin/me`, { headers: { authorization: `Bearer ${token}` } }))
+            .status,
+      )
+      .toBe(401);
+    await context.close();
+  });
+
+  it('keeps a busy admin signed in', async () => {
+    const { context, page } = await freshPage(browser);
+    await page.clock.install();
+    const messages: string[] = [];
+    page.on('dialog', (dialog) => {
+      messages.push(dialog.message());
+      void dialog.accept();
+    });
+    await openSignedIn(page, server, '/admin/dashboard');
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    for (let minute = 0; minute < 7; minute++) {
+      await page.clock.runFor('01:00');
+      await page.mouse.move(100 + minute * 10, 200);
+    }
+    expect(messages).toEqual([]);
+    expect(page.url()).toMatch(/\/admin\/dashboard$/);
+    await context.close();
+  });
+
+  it('shows the enquiry count with the new ones, upcoming events and page views on the dashboard', async () => {
+    const { enquiries } = server.started.services;
+    const enquiry = { name: 'Dana', email: 'dana@example.co.uk', organisation: 'Fete', message: 'Hello' };
+    const first = await enquiries.submit({ ...enquiry, recaptchaToken: null });
+    const second = await enquiries.submit({ ...enquiry, recaptchaToken: null });
+    await enquiries.setStatus(first.id, 'contacted');
+    const total = (await enquiries.list()).length;
+    const fresh = (await enquiries.list()).filter((item) => item.status === 'new').length;
+    const { context, page } = await freshPage(browser);
+    try {
+      await openSignedIn(page, server, '/admin/dashboard');
+      const card = page.getByRole('link', { name: /^Enquiries/ }).filter({ hasText: 'new' });
+      await card.getByText(`${fresh} new`).waitFor();
+      expect(await card.textContent()).toContain(String(total));
+      await page
+        .getByRole('link', { name: /^Upcoming events/ })
+        .getByText('4', { exact: true })
+        .waitFor();
+      await page
+        .getByRole('link', { name: /^Page views/ })
+        .getByText('Last 7 days')
+        .waitFor();
+      await card.click();
+      await page.waitForURL(/\/admin\/enquiries$/);
+    } finally {
+      await context.close();
+      await enquiries.removeMany([first.id, second.id]);
+    }
+  });
+
+  it('only logs a failed stats load: the card shows a dash', async () => {
+    const { context, page } = await freshPage(browser);
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.route('**/api/admin/analytics/summary*', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"boom"}' }),
+    );
+    await openSignedIn(page, server, '/admin/dashboard');
+    await page
+      .getByRole('link', { name: /^Page views/ })
+      .getByText('—')
+      .waitFor();
+    expect(errors.some((text) => text.includes('Failed to load analytics'))).toBe(true);
+    await expect(page.getByRole('alert').count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it('has no axe violations on the sign-in screens and the dashboard, phone and desktop', async () => {
+    for (const [label, options] of [
+      ['390', PHONE],
+      ['1280', DESKTOP],
+    ] as const) {
+      const { context, page } = await freshPage(browser, options);
+      for (const path of [
+        '/admin/login',
+        '/admin/forgot-password',
+        '/admin/reset-password?token=x',
+        '/admin/reset-password',
+      ]) {
+        await page.goto(`${server.url}${path}`);
+        await page.getByRole('heading').first().waitFor();
+        const violations = await axeViolations(page);
+        expect(violations, `${path} at ${label}: ${describeViolations(violations)}`).toEqual([]);
+      }
+      await openSignedIn(page, server, '/admin/dashboard');
+      await page.getByText('Quick links').waitFor();
+      await page.waitForLoadState('networkidle');
+      const violations = await axeViolations(page);
+      expect(violations, `dashboard at ${label}: ${describeViolations(violations)}`).toEqual([]);
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,219 @@
+// Settings in a real browser: a voluntary password change, 2FA enrolment with a QR code drawn in the
+// page and recovery codes shown once, turning 2FA off, business details reaching the public page,
+// and the audit log.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdmin, deleteAdmin, fillLogin, freshPage, totpCode } from './admin-core-fixtures.ts';
+import { adminApi, apiLogin, openSignedIn } from './support/admin.ts';
+import { axeViolations, describeViolations } from './support/axe.ts';
+import { chromiumAvailable, DESKTOP, launchBrowser, PHONE } from './support/browser.ts';
+import { startTestServer, type TestServer } from './support/server.ts';
+
+/** Signs `admin` in through a fresh page's localStorage and opens Settings. */
+async function openSettingsAs(
+  page: Page,
+  server: TestServer,
+  credentials: { email: string; password: string },
+) {
+  const token = await apiLogin(server, credentials);
+  await page.goto(`${server.url}/admin/login`);
+  await page.evaluate((value) => localStorage.setItem('adminToken', value), token);
+  await page.goto(`${server.url}/admin/settings`);
+  await page.getByRole('heading', { name: 'Two-factor login' }).waitFor();
+  return token;
+}
+
+describe.skipIf(!chromiumAvailable())('admin settings', () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('changes the password voluntarily', async () => {
+    const admin = await createAdmin(server, { ready: true });
+    const { context, page } = await freshPage(browser);
+    try {
+      await openSettingsAs(page, server, admin);
+      await page.getByLabel('Current password').fill('wrong-current-password');
+      await page.getByLabel('New password', { exact: true }).fill('Another-new-password-7');
+      await page.getByLabel('Confirm new password').fill('Another-new-password-7');
+      await page.getByRole('button', { name: 'Change password' }).click();
+      await expect(page.getByRole('alert').first().textContent()).resolves.toContain(
+        'Your current password is incorrect',
+      );
+      await page.getByLabel('Current password').fill(admin.password);
+      await page.getByRole('button', { name: 'Change password' }).click();
+      await page.getByText('Your password has been changed.').waitFor();
+      await expect(page.getByLabel('Current password').inputValue()).resolves.toBe('');
+      // The new password signs in; the old one no longer does.
+      await apiLogin(server, { email: admin.email, password: 'Another-new-password-7' });
+      await expect(apiLogin(server, admin)).rejects.toThrow(/401/);
+    } finally {
+      await context.close();
+      await deleteAdmin(server, admin);
+    }
+  });
+
+  it('enrols 2FA with a QR code, shows the recovery codes once, then turns it off', async () => {
+    const admin = await createAdmin(server, { ready: true });
+    const { context, page } = await freshPage(browser);
+    try {
+      await openSettingsAs(page, server, admin);
+      await page.getByRole('button', { name: 'Set up two-factor login' }).click();
+      const qr = page.getByAltText('QR code to scan with your authenticator app');
+      await qr.waitFor();
+      expect(await qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+      expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      const secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
+      expect(secret.replace(/\s/g, '')).toMatch(/^[A-Z2-7]{16,}$/);
+
+      await page.getByLabel('6-digit code from the app').fill('000000');
+      await page.getByRole('button', { name: 'Turn on' }).click();
+      await page.getByRole('alert').first().waitFor();
+      await page.getByLabel('6-digit code from the app').fill(totpCode(secret));
+      await page.getByRole('button', { name: 'Turn on' }).click();
+
+      const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+      await codes.first().waitFor();
+      expect(await codes.count()).toBe(10);
+      await page.getByText('They are shown only once.').waitFor();
+      const done = page.getByRole('button', { name: 'Done' });
+      expect(await done.isDisabled()).toBe(true);
+      await page.getByLabel('I have saved them').check();
+      await done.click();
+      await page.getByText('Two-factor login is on', { exact: true }).waitFor();
+      await page.getByText('10 unused recovery codes left').waitFor();
+      await expect(page.getByRole('list', { name: 'Recovery codes' }).count()).resolves.toBe(0);
+
+      const me = await adminApi<{ two_factor_enabled: boolean }>(
+        server,
+        await page.evaluate(() => localStorage.getItem('adminToken') ?? ''),
+        'GET',
+        '/api/admin/me',
+      );
+      expect(me.two_factor_enabled).toBe(true);
+
+      await page.getByRole('button', { name: 'Turn off' }).click();
+      await page.getByLabel('Your password').fill(admin.password);
+      await page.getByLabel('Code from the app, or a recovery code').fill(totpCode(secret, 30));
+      await page.getByRole('button', { name: 'Turn off two-factor login' }).click();
+      await page.getByText('Two-factor login is off.').waitFor();
+      await page.getByRole('button', { name: 'Set up two-factor login' }).waitFor();
+    } finally {
+      await context.close();
+      await deleteAdmin(server, admin);
+    }
+  });
+
+  it('saves the business details and the public page shows them', async () => {
+    const { context, page } = await freshPage(browser, PHONE);
+    const token = await openSignedIn(page, server, '/admin/settings');
+    const before = await adminApi<Record<string, string>>(server, token, 'GET', '/api/site');
+    try {
+      await page.getByRole('heading', { name: 'Business details' }).waitFor();
+      await page.getByText('The website is showing placeholder details.').waitFor();
+      await page.getByLabel('Phone').fill('not a phone');
+      await page.getByRole('button', { name: 'Save business details' }).click();
+      await page.getByText('Phone must be a phone number such as 01234 567890').waitFor();
+
+      await page.getByLabel('Trading name').fill('Bullseye Mobile Range');
+      await page.getByLabel('Phone').fill('01632 960123');
+      await page.getByLabel('E-mail').fill('bookings@bullseye.example.co.uk');
+      await page.getByLabel('Instagram profile').fill('https://www.instagram.com/bullseye_range');
+      await page.getByLabel('Registered company name').fill('Bullseye Events Ltd');
+      await page.getByLabel('Company number').fill('12345678');
+      await page.getByLabel('Registered address').fill('1 Range Road, Testshire, TE1 1ST');
+      await page.getByRole('button', { name: 'Save business details' }).click();
+      await page.getByText('Business details saved. The public site updates straight away.').waitFor();
+      await expect(page.getByText('The website is showing placeholder details.').count()).resolves.toBe(0);
+
+      const landing = await context.newPage();
+      await landing.goto(`${server.url}/`);
+      await expect(landing.content()).resolves.toContain('01632 960123');
+      await landing.close();
+    } finally {
+      await adminApi(server, token, 'PUT', '/api/admin/site', {
+        trading_name: before.trading_name,
+        phone: before.phone,
+        email: before.email,
+        instagram_url: before.instagram_url,
+        company_name: before.company_name,
+        company_number: before.company_number,
+        registered_address: before.registered_address,
+      }).catch(() => undefined);
+      await context.close();
+    }
+  });
+
+  it('lists sign-ins in the audit log, filtered by person and action', async () => {
+    const admin = await createAdmin(server, { ready: true });
+    const { context, page } = await freshPage(browser);
+    try {
+      // A sign-in through the screen by someone else, then the owner reads the log.
+      await page.goto(`${server.url}/admin/login`);
+      await fillLogin(page, admin);
+      await page.waitForURL(/\/admin\/dashboard$/);
+      await page.evaluate(() => localStorage.clear());
+      await openSignedIn(page, server, '/admin/settings');
+      const log = page.getByRole('list', { name: 'Audit log entries' });
+      await log.waitFor();
+      const theirs = log.getByRole('listitem').filter({ hasText: admin.email });
+      await theirs.filter({ hasText: 'Signed in' }).first().waitFor();
+
+      await page.getByLabel('Person').selectOption(admin.email);
+      const rows = log.getByRole('listitem');
+      const texts = await rows.allTextContents();
+      expect(texts.length).toBeGreaterThan(0);
+      for (const text of texts) expect(text).toContain(admin.email);
+
+      await page.getByLabel('Person').selectOption('');
+      await page.getByLabel('Action').selectOption({ label: 'Signed in' });
+      for (const text of await rows.allTextContents()) expect(text).toContain('Signed in');
+      expect(await page.getByText(/\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}/).count()).toBeGreaterThan(0);
+    } finally {
+      await context.close();
+      await deleteAdmin(server, admin);
+    }
+  });
+
+  it('pages through the audit log with Load more', async () => {
+    const { context, page } = await freshPage(browser);
+    // More than one page (50) of entries.
+    for (let i = 0; i < 55; i++)
+      await server.started.services.audit.record({
+        adminId: null,
+        actor: 'bulk@example.co.uk',
+        action: `test.entry.${i}`,
+      });
+    await openSignedIn(page, server, '/admin/settings');
+    const rows = page.getByRole('list', { name: 'Audit log entries' }).getByRole('listitem');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(50);
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect.poll(() => rows.count()).toBeGreaterThan(50);
+    await context.close();
+  });
+
+  it('has no axe violations on Settings, phone and desktop', async () => {
+    for (const options of [PHONE, DESKTOP]) {
+      const { context, page } = await freshPage(browser, options);
+      await openSignedIn(page, server, '/admin/settings');
+      await page.getByRole('list', { name: 'Audit log entries' }).waitFor();
+      let violations = await axeViolations(page);
+      expect(violations, describeViolations(violations)).toEqual([]);
+      await page.getByRole('button', { name: 'Set up two-factor login' }).click();
+      await page.getByAltText('QR code to scan with your authenticator app').waitFor();
+      violations = await axeViolations(page);
+      expect(violations, describeViolations(violations)).toEqual([]);
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await context.close();
+    }
+  });
+});

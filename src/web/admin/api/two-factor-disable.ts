@@ -1,0 +1,19 @@
+// POST /api/admin/2fa/disable {password, code}: the code may be a recovery code.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { twoFactorDisableRequest } from '../../../shared/schemas/accounts.ts';
+import { api } from '../../lib/api-client.ts';
+import { ME_QUERY_KEY } from './me.ts';
+
+export type DisableTwoFactorInput = z.input<typeof twoFactorDisableRequest>;
+
+export const disableTwoFactor = (body: DisableTwoFactorInput) =>
+  api<{ success: true }>('/admin/2fa/disable', { method: 'POST', body });
+
+export function useDisableTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: disableTwoFactor,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY }),
+  });
+}

@@ -1,0 +1,19 @@
+// POST /api/admin/2fa/enable {code}: confirms the enrolment; answers the recovery codes, shown once.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { recoveryCodesResponse } from '../../../shared/schemas/accounts.ts';
+import { api } from '../../lib/api-client.ts';
+import { ME_QUERY_KEY } from './me.ts';
+
+export type RecoveryCodes = z.infer<typeof recoveryCodesResponse>;
+
+export const enableTwoFactor = (code: string) =>
+  api<RecoveryCodes>('/admin/2fa/enable', { method: 'POST', body: { code } });
+
+export function useEnableTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: enableTwoFactor,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY }),
+  });
+}

@@ -1,0 +1,139 @@
+// Business details (superadmin, DESIGN "Settings page"): what the public pages show in the header,
+// footer, contact and legal pages. Saving re-renders the public site straight away.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Building2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import {
+  siteSettingsInput,
+  type SiteSettings,
+  type SiteSettingsInput,
+} from '../../../../shared/schemas/site.ts';
+import { Banner, Loading } from '../../../components/admin-ui.tsx';
+import { Button } from '../../../components/button.tsx';
+import { TextAreaField, TextField } from '../../../components/field.tsx';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { useSiteSettings } from '../../api/site-settings.ts';
+import { useUpdateSiteSettings } from '../../api/update-site-settings.ts';
+import { fieldSentence, SettingsSection } from './section.tsx';
+
+type Form = z.input<typeof siteSettingsInput>;
+type Field = keyof Form;
+
+const FIELD_KEYS = Object.keys(siteSettingsInput.shape) as Field[];
+
+const LABELS: Record<Field, string> = {
+  trading_name: 'Trading name',
+  phone: 'Phone',
+  email: 'E-mail',
+  facebook_url: 'Facebook page',
+  instagram_url: 'Instagram profile',
+  tiktok_url: 'TikTok profile',
+  youtube_url: 'YouTube channel',
+  company_name: 'Registered company name',
+  company_number: 'Company number',
+  registered_address: 'Registered address',
+};
+
+const toForm = (site: SiteSettings): Form =>
+  Object.fromEntries(FIELD_KEYS.map((key) => [key, site[key] ?? ''])) as Form;
+
+export function BusinessDetailsSection() {
+  const site = useSiteSettings();
+  const update = useUpdateSiteSettings();
+  const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isDirty },
+  } = useForm<Form, unknown, SiteSettingsInput>({ resolver: zodResolver(siteSettingsInput) });
+
+  useEffect(() => {
+    if (site.data) reset(toForm(site.data));
+  }, [site.data, reset]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setNotice(null);
+    try {
+      await update.mutateAsync(values);
+      setNotice({ kind: 'success', text: 'Business details saved. The public site updates straight away.' });
+    } catch (caught) {
+      // A server validation detail starts with the field name ("phone must be …"): put it by the field.
+      const detail = caught instanceof ApiError ? caught.detail : undefined;
+      const field = detail && FIELD_KEYS.find((key) => detail.startsWith(`${key} `));
+      if (field && detail) setError(field, { message: detail.slice(field.length + 1) });
+      setNotice({ kind: 'error', text: errorMessage(caught, 'Failed to save business details') });
+    }
+  });
+
+  if (site.isPending) return <Loading />;
+  if (site.isError) return <Banner kind="error">Failed to load business details</Banner>;
+
+  const field = (key: Field, props: Partial<Parameters<typeof TextField>[0]> = {}) => (
+    <TextField
+      label={LABELS[key]}
+      error={fieldSentence(LABELS[key], errors[key]?.message)}
+      {...props}
+      {...register(key)}
+    />
+  );
+
+  return (
+    <SettingsSection
+      id="settings-business"
+      title="Business details"
+      icon={Building2}
+      description="Shown on the public website: header, footer, contact section and legal pages."
+    >
+      {site.data.is_placeholder && (
+        <div
+          role="note"
+          className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950"
+        >
+          <p className="font-semibold">The website is showing placeholder details.</p>
+          <p>Fill in your real business details and save, so visitors see how to reach you.</p>
+        </div>
+      )}
+      {notice && <Banner kind={notice.kind}>{notice.text}</Banner>}
+      <form onSubmit={onSubmit} noValidate className="space-y-6">
+        <fieldset className="grid gap-4 sm:grid-cols-2">
+          <legend className="mb-2 font-semibold text-ink-900">Contact</legend>
+          {field('trading_name', { autoComplete: 'organization', className: 'sm:col-span-2' })}
+          {field('phone', { type: 'tel', autoComplete: 'tel' })}
+          {field('email', { type: 'email', autoComplete: 'email' })}
+        </fieldset>
+        <fieldset className="grid gap-4 sm:grid-cols-2">
+          <legend className="mb-2 font-semibold text-ink-900">Social links</legend>
+          <p className="-mt-2 text-sm text-ink-600 sm:col-span-2">
+            Full https:// addresses. Leave a box empty to hide that link.
+          </p>
+          {field('facebook_url', { type: 'url', placeholder: 'https://www.facebook.com/…' })}
+          {field('instagram_url', { type: 'url', placeholder: 'https://www.instagram.com/…' })}
+          {field('tiktok_url', { type: 'url', placeholder: 'https://www.tiktok.com/@…' })}
+          {field('youtube_url', { type: 'url', placeholder: 'https://www.youtube.com/@…' })}
+        </fieldset>
+        <fieldset className="grid gap-4 sm:grid-cols-2">
+          <legend className="mb-2 font-semibold text-ink-900">Registered company</legend>
+          {field('company_name')}
+          {field('company_number', { hint: 'From Companies House, e.g. 12345678 or SC123456.' })}
+          <TextAreaField
+            label={LABELS.registered_address}
+            rows={3}
+            className="sm:col-span-2"
+            error={fieldSentence(LABELS.registered_address, errors.registered_address?.message)}
+            {...register('registered_address')}
+          />
+        </fieldset>
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit" disabled={update.isPending}>
+            {update.isPending ? 'Saving…' : 'Save business details'}
+          </Button>
+          {isDirty && <span className="text-sm text-ink-600">You have unsaved changes.</span>}
+        </div>
+      </form>
+    </SettingsSection>
+  );
+}
