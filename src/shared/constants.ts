@@ -60,3 +60,60 @@ export const ADMIN_INACTIVITY_TIMEOUT_MS = 5 * 60 * 1000;
 export const ADMIN_INACTIVITY_CHECK_MS = 30 * 1000;
 /** SPEC §9: after a successful password reset the login screen follows after 3 seconds. */
 export const RESET_REDIRECT_DELAY_MS = 3000;
+
+// Analytics (SPEC §3, DESIGN "Analytics definitions"): plain values, so the web bundle needs no zod.
+export const ANALYTICS_LIMITS = {
+  /** Tracking bodies are a few hundred bytes; anything bigger is not ours. */
+  bodyBytes: 16 * 1024,
+  url: 2048,
+  userAgent: 512,
+  name: 200,
+  id: 128,
+  /** A dwell is one section's time on screen: at most a day. */
+  maxDwellMs: 24 * 60 * 60 * 1000,
+} as const;
+
+export const ANALYTICS_DEFAULTS = {
+  /** 13 months: a year-on-year comparison stays possible. */
+  retentionDays: 395,
+  queueLimit: 10_000,
+} as const;
+
+/** Reports count calendar days in this zone (a period of n days is today and the n-1 days before). */
+export const ANALYTICS_TIME_ZONE = 'Europe/London';
+
+export const TRACK_EVENT_TYPES = ['page_view', 'button_click', 'form_submit', 'section_view'] as const;
+export const SECTION_EVENT_TYPES = ['section_impression', 'section_dwell'] as const;
+
+// Booking enquiries (SPEC §3, §7).
+/** Limits the spec leaves open; the form shows the same ones. */
+export const ENQUIRY_LIMITS = {
+  name: 200,
+  email: 254,
+  organisation: 200,
+  message: 5000,
+  /** An ALTCHA payload is ~1 KB and a reCAPTCHA token ~2 KB. */
+  captchaToken: 8192,
+  bulkDelete: 1000,
+} as const;
+
+/**
+ * Bot traps the web form must honour (docs/decisions/0202-enquiry-spam-traps.md): a text field named
+ * `website`, hidden from people and left empty, and a minimum time between fetching the ALTCHA
+ * challenge (when the form is first focused) and sending.
+ */
+export const HONEYPOT_FIELD = 'website';
+export const MIN_FILL_TIME_MS = 3000;
+
+/** Configuration defaults (each overridable by the variable named in config.ts). */
+export const ENQUIRY_DEFAULTS = {
+  /** ALTCHA proof of work: the solver tries on average half this many PBKDF2 derivations. */
+  altchaMaxNumber: 2500,
+  recaptchaAction: 'enquiry',
+  recaptchaMinScore: 0.5,
+  rateLimitMax: 5,
+  rateLimitWindowMinutes: 60,
+} as const;
+
+/** DESIGN "Enquiry status". */
+export const ENQUIRY_STATUSES = ['new', 'contacted', 'booked', 'closed', 'spam'] as const;

@@ -1,7 +1,7 @@
 // Calendar days in Europe/London (DESIGN "Analytics definitions"): which day an instant falls on,
 // when a day starts, and the days of a report period. Days are 'YYYY-MM-DD' strings, which sort and
 // compare in date order.
-import { ANALYTICS_TIME_ZONE } from './schemas/analytics.ts';
+import { ANALYTICS_TIME_ZONE } from './constants.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;

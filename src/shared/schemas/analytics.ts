@@ -1,29 +1,17 @@
 // First-party analytics (SPEC §3 tracking events, summary and chart data; DESIGN "Analytics definitions").
 import { z } from 'zod';
-import { ANALYTICS_PERIODS, DEFAULT_ANALYTICS_PERIOD } from '../constants.ts';
+import {
+  ANALYTICS_PERIODS,
+  DEFAULT_ANALYTICS_PERIOD,
+  ANALYTICS_LIMITS,
+  ANALYTICS_DEFAULTS,
+  ANALYTICS_TIME_ZONE,
+  TRACK_EVENT_TYPES,
+  SECTION_EVENT_TYPES,
+} from '../constants.ts';
 
-export const ANALYTICS_LIMITS = {
-  /** Tracking bodies are a few hundred bytes; anything bigger is not ours. */
-  bodyBytes: 16 * 1024,
-  url: 2048,
-  userAgent: 512,
-  name: 200,
-  id: 128,
-  /** A dwell is one section's time on screen: at most a day. */
-  maxDwellMs: 24 * 60 * 60 * 1000,
-} as const;
+export { ANALYTICS_LIMITS, ANALYTICS_DEFAULTS, ANALYTICS_TIME_ZONE, TRACK_EVENT_TYPES, SECTION_EVENT_TYPES };
 
-export const ANALYTICS_DEFAULTS = {
-  /** 13 months: a year-on-year comparison stays possible. */
-  retentionDays: 395,
-  queueLimit: 10_000,
-} as const;
-
-/** Reports count calendar days in this zone (a period of n days is today and the n-1 days before). */
-export const ANALYTICS_TIME_ZONE = 'Europe/London';
-
-export const TRACK_EVENT_TYPES = ['page_view', 'button_click', 'form_submit', 'section_view'] as const;
-export const SECTION_EVENT_TYPES = ['section_impression', 'section_dwell'] as const;
 export type TrackEventType = (typeof TRACK_EVENT_TYPES)[number];
 export type SectionEventType = (typeof SECTION_EVENT_TYPES)[number];
 export type AnalyticsEventType = TrackEventType | SectionEventType;
@@ -43,12 +31,22 @@ const identifier = (max: number) =>
     .nullish()
     .transform((value) => value || null);
 
+const dwellMs = z
+  .number({ error: 'must be a number of milliseconds' })
+  .int('must be a whole number of milliseconds')
+  .min(0, 'must not be negative')
+  .max(ANALYTICS_LIMITS.maxDwellMs, 'must be at most 24 hours')
+  .nullish()
+  .transform((value) => value ?? null);
+
 export const trackEventRequest = z.object({
   event_type: z.enum(TRACK_EVENT_TYPES, { error: `must be one of ${TRACK_EVENT_TYPES.join(', ')}` }),
   page: clipped(ANALYTICS_LIMITS.url),
   element: identifier(ANALYTICS_LIMITS.name),
   session_id: identifier(ANALYTICS_LIMITS.id),
   view_id: identifier(ANALYTICS_LIMITS.id),
+  /** section_view: the time the section was visible (tracker 1); ignored for other types. */
+  dwell_ms: dwellMs,
   referrer: clipped(ANALYTICS_LIMITS.url),
   user_agent: clipped(ANALYTICS_LIMITS.userAgent),
 });
@@ -63,13 +61,7 @@ export const sectionEventRequest = z
       .min(1, 'is required')
       .max(ANALYTICS_LIMITS.name, `must be at most ${ANALYTICS_LIMITS.name} characters`),
     session_id: identifier(ANALYTICS_LIMITS.id),
-    dwell_ms: z
-      .number({ error: 'must be a number of milliseconds' })
-      .int('must be a whole number of milliseconds')
-      .min(0, 'must not be negative')
-      .max(ANALYTICS_LIMITS.maxDwellMs, 'must be at most 24 hours')
-      .nullish()
-      .transform((value) => value ?? null),
+    dwell_ms: dwellMs,
     page: clipped(ANALYTICS_LIMITS.url),
     referrer: clipped(ANALYTICS_LIMITS.url),
   })

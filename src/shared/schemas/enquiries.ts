@@ -1,37 +1,15 @@
 // Booking enquiries (SPEC §3 Enquiry, §7 POST /api/enquiries and the admin enquiry calls).
 import { z } from 'zod';
+import {
+  ENQUIRY_LIMITS,
+  HONEYPOT_FIELD,
+  MIN_FILL_TIME_MS,
+  ENQUIRY_DEFAULTS,
+  ENQUIRY_STATUSES,
+} from '../constants.ts';
 
-/** Limits the spec leaves open; the form shows the same ones. */
-export const ENQUIRY_LIMITS = {
-  name: 200,
-  email: 254,
-  organisation: 200,
-  message: 5000,
-  /** An ALTCHA payload is ~1 KB and a reCAPTCHA token ~2 KB. */
-  captchaToken: 8192,
-  bulkDelete: 1000,
-} as const;
+export { ENQUIRY_LIMITS, HONEYPOT_FIELD, MIN_FILL_TIME_MS, ENQUIRY_DEFAULTS, ENQUIRY_STATUSES };
 
-/**
- * Bot traps the web form must honour (docs/decisions/0202-enquiry-spam-traps.md): a text field named
- * `website`, hidden from people and left empty, and a minimum time between fetching the ALTCHA
- * challenge (when the form is first focused) and sending.
- */
-export const HONEYPOT_FIELD = 'website';
-export const MIN_FILL_TIME_MS = 3000;
-
-/** Configuration defaults (each overridable by the variable named in config.ts). */
-export const ENQUIRY_DEFAULTS = {
-  /** ALTCHA proof of work: the solver tries on average half this many PBKDF2 derivations. */
-  altchaMaxNumber: 2500,
-  recaptchaAction: 'enquiry',
-  recaptchaMinScore: 0.5,
-  rateLimitMax: 5,
-  rateLimitWindowMinutes: 60,
-} as const;
-
-/** DESIGN "Enquiry status". */
-export const ENQUIRY_STATUSES = ['new', 'contacted', 'booked', 'closed', 'spam'] as const;
 export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
 
 const requiredText = (max: number) =>

@@ -33,6 +33,7 @@ const trackBodies = {
     element: 'gallery',
     session_id: 's-1',
     view_id: 'v-9',
+    dwell_ms: 7300,
   },
 } as const;
 const sectionBodies = {
@@ -117,7 +118,7 @@ describeEachDatabase('analytics ingestion', (ctx) => {
       ]);
       expect(rows.every((r) => r.created_at === ctx().clock.now())).toBe(true);
       expect(rows[1]).toMatchObject({ element: 'BOOK THE RANGE', session_id: 's-1', user_agent: BROWSER });
-      expect(rows[3]).toMatchObject({ element: 'gallery', view_id: 'v-9' });
+      expect(rows[3]).toMatchObject({ element: 'gallery', view_id: 'v-9', dwell_ms: 7300 });
       expect(rows[4]).toMatchObject({ section: 'hero', dwell_ms: null });
       expect(rows[5]).toMatchObject({ section: 'hero', dwell_ms: 4200 });
       // The client's address is never stored: no column holds it, and no value equals it.

@@ -95,7 +95,8 @@ export async function registerAnalyticsRoutes(
             section: null,
             session_id: b.session_id ?? sessionCookie(request.headers.cookie),
             view_id: b.view_id,
-            dwell_ms: null,
+            // A section view's visible time; section engagement is computed from section_dwell only.
+            dwell_ms: b.event_type === 'section_view' ? b.dwell_ms : null,
             referrer: b.referrer,
             // The event's own user_agent when sent, else the header; the client address is never kept.
             user_agent: b.user_agent ?? userAgent?.slice(0, ANALYTICS_LIMITS.userAgent) ?? null,

@@ -1,5 +1,5 @@
 // Dashboard (SPEC §2, §8): the enquiry count (new ones highlighted), upcoming events and last week's
-// page views, each linking to its screen, plus quick links. A failed stats load is only logged: the
+// page views, notification e-mails still owed, each linking to its screen, plus quick links. A failed stats load is only logged: the
 // card shows a dash.
 import type { UseQueryResult } from '@tanstack/react-query';
 import {
@@ -9,6 +9,7 @@ import {
   ChartColumn,
   Images,
   Inbox,
+  MailWarning,
   MessageSquareQuote,
   Settings,
   type LucideIcon,
@@ -100,6 +101,8 @@ export function DashboardScreen() {
     total: enquiries.data.length,
     fresh: enquiries.data.filter((enquiry) => (enquiry.status ?? 'new') === 'new').length,
   };
+  // Notification e-mails that failed and wait for a retry (or the Send Pending Notifications button).
+  const pendingNotifications = enquiries.data?.filter((enquiry) => enquiry.notification_pending).length;
   const today = londonDay(Date.now());
   const upcoming = events.data?.filter((event) => event.date.slice(0, 10) >= today);
   const hiddenUpcoming = upcoming?.filter((event) => !event.is_active).length ?? 0;
@@ -110,7 +113,7 @@ export function DashboardScreen() {
         title="Dashboard"
         subtitle={me.data ? `Welcome back, ${me.data.username}.` : 'An overview of your website.'}
       />
-      <section aria-label="At a glance" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <section aria-label="At a glance" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard
           label="Enquiries"
           to={ADMIN_PATHS.enquiries}
@@ -145,6 +148,19 @@ export function DashboardScreen() {
           loading={summary.isPending}
         >
           Last {DASHBOARD_PERIOD_DAYS} days
+        </StatCard>
+        <StatCard
+          label="Pending notifications"
+          to={ADMIN_PATHS.enquiries}
+          icon={MailWarning}
+          value={pendingNotifications}
+          loading={enquiries.isPending}
+        >
+          {pendingNotifications === undefined
+            ? null
+            : pendingNotifications > 0
+              ? 'E-mails still to send: use Send Pending Notifications'
+              : 'Every e-mail sent'}
         </StatCard>
       </section>
 

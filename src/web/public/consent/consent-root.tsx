@@ -1,4 +1,12 @@
-// TODO(issue 7, consent): the consent banner and, once accepted, both trackers. Mounted once per page.
+// Mounted once per page (app.tsx): reads the stored cookie choice after hydration, starts tracking
+// when it is consent, and shows the banner 2 s after load when there is no choice yet. Renders
+// nothing on the server, so the markup always matches.
+import { useEffect } from 'react';
+import { ConsentBanner } from './consent-banner.tsx';
+import { initConsent, useConsent } from './consent-store.ts';
+
 export function ConsentRoot() {
-  return null;
+  const consent = useConsent();
+  useEffect(() => initConsent(), []);
+  return consent.bannerOpen ? <ConsentBanner consent={consent} /> : null;
 }

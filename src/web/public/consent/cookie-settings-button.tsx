@@ -1,7 +1,10 @@
-// TODO(issue 7, consent): the footer's 'Cookie settings' link that reopens the consent choice.
+// The footer's 'Cookie settings' link: reopens the consent banner so a visitor can change or withdraw
+// their choice (SPEC §4).
+import { openConsentSettings } from './consent-store.ts';
+
 export function CookieSettingsButton({ className = '' }: { className?: string }) {
   return (
-    <button type="button" className={className}>
+    <button type="button" onClick={openConsentSettings} aria-haspopup="dialog" className={className}>
       Cookie settings
     </button>
   );

@@ -1,0 +1,254 @@
+// Cookie consent and the two trackers in a real browser (SPEC §4, §9): the banner after 2 s, both
+// cookies and their lifetimes, no tracking request without consent or after withdrawal, and no
+// third-party request before the visitor acts.
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, describeViolations } from './support/axe.ts';
+import {
+  chromiumAvailable,
+  DESKTOP,
+  launchBrowser,
+  PHONE,
+  recordForeignRequests,
+} from './support/browser.ts';
+import { startTestServer, type TestServer } from './support/server.ts';
+
+const DAY_S = 24 * 60 * 60;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const isTracking = (request: Request) =>
+  /\/api\/(track|analytics\/track)$/.test(new URL(request.url()).pathname);
+
+describe.skipIf(!chromiumAvailable())('cookie consent and tracking', () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  /** A fresh visitor (no cookies) and every tracking request their page makes. */
+  async function visitor(
+    options = PHONE,
+  ): Promise<{ context: BrowserContext; page: Page; tracked: Request[] }> {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    const tracked: Request[] = [];
+    page.on('request', (request) => {
+      if (isTracking(request)) tracked.push(request);
+    });
+    return { context, page, tracked };
+  }
+
+  const banner = (page: Page) => page.getByRole('dialog', { name: 'Cookies on this site' });
+
+  async function cookie(context: BrowserContext, name: string) {
+    return (await context.cookies()).find((c) => c.name === name);
+  }
+
+  /** Scrolls through the whole page slowly, so every section is seen for a moment. */
+  async function browseWholePage(page: Page) {
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    for (let y = 0; y < height; y += 400) {
+      await page.mouse.wheel(0, 400);
+      await page.waitForTimeout(60);
+    }
+  }
+
+  async function storedEvents(sessionId: string) {
+    await server.started.services.analytics.flush();
+    return server.started.db
+      .selectFrom('analytics_events')
+      .selectAll()
+      .where('session_id', '=', sessionId)
+      .orderBy('id')
+      .execute();
+  }
+
+  it('shows the banner 2 s after load (not at 1 s), accessible, with no request to any other host', async () => {
+    const { context, page, tracked } = await visitor();
+    const foreign = recordForeignRequests(page, server.url);
+    // When the page's script has run (DOMContentLoaded follows the module script that hydrates) and
+    // when the banner first appears, on the page's own clock: a loaded test machine may take a while
+    // to serve the page, and the 2 s count from the page being ready.
+    await page.addInitScript(() => {
+      const w = window as unknown as { readyAt?: number; bannerAt?: number };
+      document.addEventListener('DOMContentLoaded', () => (w.readyAt = performance.now()));
+      new MutationObserver(() => {
+        if (w.bannerAt === undefined && document.querySelector('[role="dialog"]'))
+          w.bannerAt = performance.now();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(`${server.url}/`, { waitUntil: 'domcontentloaded' });
+    await page.waitForTimeout(1000);
+    expect(await banner(page).count()).toBe(0);
+    await banner(page).waitFor({ state: 'visible', timeout: 5000 });
+    const { readyAt, bannerAt } = await page.evaluate(() => {
+      const w = window as unknown as { readyAt: number; bannerAt: number };
+      return { readyAt: w.readyAt, bannerAt: w.bannerAt };
+    });
+    expect(bannerAt - readyAt).toBeGreaterThan(1500);
+    expect(bannerAt - readyAt).toBeLessThan(3000);
+
+    // Accept and Decline are equally prominent: same size, same look.
+    const accept = banner(page).getByRole('button', { name: 'Accept' });
+    const decline = banner(page).getByRole('button', { name: 'Decline' });
+    const [a, d] = [await accept.boundingBox(), await decline.boundingBox()];
+    expect(a && d && Math.abs(a.width - d.width) < 1 && Math.abs(a.height - d.height) < 1).toBe(true);
+    expect(await accept.getAttribute('class')).toBe(await decline.getAttribute('class'));
+    await expect(
+      banner(page).getByRole('link', { name: 'Privacy Policy' }).getAttribute('href'),
+    ).resolves.toBe('/privacy-policy');
+    // A bottom sheet on the phone: fixed, full width, at the bottom of the screen (once it has slid in).
+    await page.waitForTimeout(700);
+    const box = await banner(page).boundingBox();
+    expect(box).toMatchObject({ x: 0, width: 390 });
+    expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBe(844);
+
+    const violations = await axeViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+
+    await browseWholePage(page);
+    await page.waitForTimeout(500);
+    expect(tracked.map((r) => r.url())).toEqual([]);
+    expect(foreign).toEqual([]);
+    expect(await context.cookies()).toEqual([]);
+    await context.close();
+  });
+
+  it('Accept stores the choice for 365 days and a session id for 30, and tracking starts at once', async () => {
+    const { context, page, tracked } = await visitor(DESKTOP);
+    await page.goto(`${server.url}/`);
+    await banner(page).waitFor({ state: 'visible', timeout: 5000 });
+    const pageView = page.waitForRequest(
+      (r) => r.url().endsWith('/api/track') && r.postDataJSON()?.event_type === 'page_view',
+    );
+    await banner(page).getByRole('button', { name: 'Accept' }).click();
+    await expect(banner(page).count()).resolves.toBe(0);
+
+    const now = Date.now() / 1000;
+    const consent = await cookie(context, 'cookie_consent');
+    const session = await cookie(context, 'session_id');
+    expect(consent).toMatchObject({ value: 'true', path: '/', sameSite: 'Lax', secure: false });
+    expect(Math.abs((consent?.expires ?? 0) - (now + 365 * DAY_S))).toBeLessThan(120);
+    expect(session?.value).toMatch(UUID);
+    expect(session).toMatchObject({ path: '/', sameSite: 'Lax' });
+    expect(Math.abs((session?.expires ?? 0) - (now + 30 * DAY_S))).toBeLessThan(120);
+
+    const sent = (await pageView).postDataJSON() as Record<string, unknown>;
+    expect(sent).toMatchObject({
+      event_type: 'page_view',
+      page: '/',
+      session_id: session?.value,
+      element: null,
+      view_id: null,
+    });
+
+    // Tracker 2: section impressions (and dwells as sections leave view) as beacons.
+    const impression = page.waitForRequest(
+      (r) =>
+        r.url().endsWith('/api/analytics/track') && r.postDataJSON()?.event_type === 'section_impression',
+    );
+    await browseWholePage(page);
+    const impressionBody = (await impression).postDataJSON() as Record<string, unknown>;
+    expect(impressionBody).toMatchObject({ session_id: session?.value, page: '/', dwell_ms: null });
+    expect(typeof impressionBody.section_name).toBe('string');
+
+    // Tracker 1: a section on screen for more than 2 s is reported, with a view id, when it leaves.
+    await page.locator('[data-section="contact"]').scrollIntoViewIfNeeded();
+    await page.waitForTimeout(2500);
+    const sectionView = page.waitForRequest(
+      (r) =>
+        r.url().endsWith('/api/track') &&
+        r.postDataJSON()?.event_type === 'section_view' &&
+        r.postDataJSON()?.element === 'contact',
+    );
+    await page.evaluate(() => window.scrollTo(0, 0));
+    expect((await sectionView).postDataJSON()).toMatchObject({
+      session_id: session?.value,
+      view_id: expect.stringMatching(UUID),
+    });
+
+    // A tracked call to action is reported by its label.
+    const click = page.waitForRequest(
+      (r) => r.url().endsWith('/api/track') && r.postDataJSON()?.event_type === 'button_click',
+    );
+    await page.locator('[data-track]').first().click();
+    expect(((await click).postDataJSON() as { element: string }).element).toMatch(/\S/);
+
+    await expect
+      .poll(async () => (await storedEvents(session!.value)).map((e) => e.event_type), { timeout: 5000 })
+      .toEqual(
+        expect.arrayContaining([
+          'page_view',
+          'section_impression',
+          'section_dwell',
+          'section_view',
+          'button_click',
+        ]),
+      );
+
+    // The choice is remembered: no banner after a reload, and this page view is tracked too.
+    const before = tracked.length;
+    await page.reload();
+    await page.waitForTimeout(2600);
+    expect(await banner(page).count()).toBe(0);
+    expect(tracked.slice(before).some((r) => r.postDataJSON()?.event_type === 'page_view')).toBe(true);
+    await context.close();
+  });
+
+  it('Decline stores only the choice, and not one tracking request is ever made', async () => {
+    const { context, page, tracked } = await visitor();
+    await page.goto(`${server.url}/`);
+    await banner(page).waitFor({ state: 'visible', timeout: 5000 });
+    await banner(page).getByRole('button', { name: 'Decline' }).click();
+    const cookies = await context.cookies();
+    expect(cookies.map((c) => [c.name, c.value])).toEqual([['cookie_consent', 'false']]);
+    expect(Math.abs((cookies[0]?.expires ?? 0) - (Date.now() / 1000 + 365 * DAY_S))).toBeLessThan(120);
+
+    await browseWholePage(page);
+    await page.locator('[data-track]').first().click({ force: true });
+    await page.reload();
+    await page.waitForTimeout(2600);
+    expect(await banner(page).count()).toBe(0);
+    await browseWholePage(page);
+    await page.goto(`${server.url}/privacy-policy`);
+    await page.waitForTimeout(500);
+    expect(tracked.map((r) => r.url())).toEqual([]);
+    await context.close();
+  });
+
+  it("'Cookie settings' reopens the choice; withdrawing deletes the session id and stops tracking at once", async () => {
+    const { context, page, tracked } = await visitor(DESKTOP);
+    await page.goto(`${server.url}/`);
+    await banner(page).getByRole('button', { name: 'Accept' }).click({ timeout: 5000 });
+    await page.waitForTimeout(300);
+    expect(tracked.length).toBeGreaterThan(0);
+
+    const settings = page.getByRole('button', { name: 'Cookie settings' });
+    await settings.scrollIntoViewIfNeeded();
+    await settings.click();
+    await expect(banner(page).isVisible()).resolves.toBe(true);
+    // Opened on purpose: focus moves into the banner.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('dialog');
+
+    await page.waitForTimeout(300);
+    const before = tracked.length;
+    await banner(page).getByRole('button', { name: 'Decline' }).click();
+    expect(await cookie(context, 'session_id')).toBeUndefined();
+    expect((await cookie(context, 'cookie_consent'))?.value).toBe('false');
+
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await browseWholePage(page);
+    await page.locator('[data-track]').first().click({ force: true });
+    await page.waitForTimeout(2500);
+    await page.goto(`${server.url}/legal-notice`);
+    await page.waitForTimeout(500);
+    expect(tracked.slice(before).map((r) => r.postDataJSON())).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,41 @@
+// POST /api/enquiries with the SPEC §9 10-second timeout, reduced to what the form has to show:
+// sent, timed out (silent, SPEC §8), or failed with the server's detail when it gave one.
+import { api, ApiError } from '../../lib/api-client.ts';
+
+/** SPEC §9 "Enquiry request timeout". */
+export const ENQUIRY_TIMEOUT_MS = 10_000;
+
+export interface EnquiryBody {
+  name: string;
+  email: string;
+  organisation: string;
+  message: string;
+  recaptchaToken: string;
+  [honeypot: string]: string;
+}
+
+export type SubmitOutcome =
+  { kind: 'sent' } | { kind: 'timeout' } | { kind: 'failed'; detail: string | null; code: string | null };
+
+export async function submitEnquiry(
+  body: EnquiryBody,
+  timeoutMs: number = ENQUIRY_TIMEOUT_MS,
+): Promise<SubmitOutcome> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  try {
+    await api('/enquiries', { method: 'POST', body, signal: controller.signal });
+    return { kind: 'sent' };
+  } catch (error) {
+    if (timedOut) return { kind: 'timeout' };
+    if (error instanceof ApiError)
+      return { kind: 'failed', detail: error.detail ?? null, code: error.code ?? null };
+    return { kind: 'failed', detail: null, code: null };
+  } finally {
+    clearTimeout(timer);
+  }
+}
