@@ -7,9 +7,14 @@ import { precompress } from './scripts/vite-precompress.ts';
 // - the browser build into dist/web: the public pages' hydration entry, and admin.html, the admin
 //   client's shell (a separate entry, so no admin code ever reaches the public pages), with a
 //   manifest the server reads to link the public entry, and .br/.gz copies of every text asset;
-// - the SSR build (`vite build --ssr`) into dist/ssr: render(path, data) for the server.
+// - the SSR build (`vite build --ssr`) into dist/ssr: render(path, data) for the server, with its
+//   dependencies bundled in.
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [precompress()])],
+  // The renderer is self-contained, so a build copied elsewhere (bench, e2e) still runs.
+  ssr: { noExternal: true },
+  // Icons and the manifest go to the browser build only.
+  publicDir: isSsrBuild ? false : 'public',
   build: isSsrBuild
     ? { outDir: 'dist/ssr', emptyOutDir: true, rollupOptions: { input: 'src/web/public/entry-server.tsx' } }
     : {

@@ -17,6 +17,40 @@ function* filesUnder(dir: string): Generator<string> {
   }
 }
 
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+/** What the public pages load before any interaction: the entry and its static imports (SPEC budget 120 KB). */
+function reportPublicBundle(outDir: string): void {
+  const manifestFile = path.join(outDir, '.vite', 'manifest.json');
+  if (!fs.existsSync(manifestFile)) return;
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const next of chunk.imports ?? []) visit(next);
+  };
+  visit('src/web/public/entry-client.tsx');
+  const size = (file: string) => (fs.existsSync(file) ? fs.statSync(file).size : 0);
+  let raw = 0;
+  let gzip = 0;
+  let br = 0;
+  for (const file of files) {
+    const full = path.join(outDir, file);
+    raw += size(full);
+    gzip += size(`${full}.gz`) || size(full);
+    br += size(`${full}.br`) || size(full);
+  }
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  process.stdout.write(
+    `public pages load ${files.size} script(s): ${kb(raw)} raw, ${kb(gzip)} gzip, ${kb(br)} brotli (budget 120 KB over the wire)\n`,
+  );
+}
+
 export function precompress(): Plugin {
   let outDir = '';
   return {
@@ -38,6 +72,7 @@ export function precompress(): Plugin {
           }),
         );
       }
+      reportPublicBundle(outDir);
     },
   };
 }

@@ -212,7 +212,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         webRoot,
         ssrEntry,
         clock,
-        source: createPageDataSource({ ...services, clock, publicUrl: config.publicUrl }),
+        source: createPageDataSource({
+          ...services,
+          clock,
+          publicUrl: config.publicUrl,
+          analyticsRetentionDays: config.analytics.retentionDays,
+        }),
       })
     : undefined;
   if (pageRenderer) {

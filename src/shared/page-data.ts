@@ -24,6 +24,8 @@ export interface PageData {
   videos: Video[];
   testimonials: Testimonial[];
   captcha: CaptchaSetup;
+  /** How long raw analytics events are kept (ANALYTICS_RETENTION_DAYS), for the privacy policy. */
+  analyticsRetentionDays: number;
 }
 
 /** The public pages the server renders; anything else is the 404 page. */

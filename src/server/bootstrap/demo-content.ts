@@ -6,49 +6,46 @@ import { CONTENT_KINDS, type ContentKind } from '#shared/schemas/content.ts';
 import type { Db } from '../db/database.ts';
 import type { Clock } from '../lib/clock.ts';
 import { insertContent } from '../features/content/repository.ts';
-import { copyDemoVideo, drawPicture, type PictureSpec } from './demo-media.ts';
+import { copyDemoVideo, drawPicture, type PictureKind, type PictureSpec } from './demo-media.ts';
 
 export const DEMO_SEEDED_KEY = 'demo_content_seeded_at';
 const DEMO_VIDEO_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../demo/media');
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const OLIVE = '#2f3a1f';
-const DARK = '#11140d';
 const picture = (
   file: string,
-  label: string,
-  from = OLIVE,
-  to = DARK,
-  width = 1200,
-  height = 800,
-): PictureSpec => ({
-  file,
-  label,
-  width,
-  height,
-  from,
-  to,
-});
+  kind: PictureKind,
+  options: Partial<Omit<PictureSpec, 'file' | 'kind'>> = {},
+): PictureSpec => ({ file, kind, width: 1200, height: 800, ...options });
+const logo = (file: string, label: string, caption: string, seed: number) =>
+  picture(file, 'logo', { label, caption, seed, width: 600, height: 300 });
+const badge = (file: string, label: string, caption: string, seed: number) =>
+  picture(file, 'badge', { label, caption, seed, width: 400, height: 400 });
 
-const PICTURES: PictureSpec[] = [
-  picture('demo-event-festival.jpg', 'Festival Range'),
-  picture('demo-event-corporate.jpg', 'Corporate Day', '#1f2f3a'),
-  picture('demo-event-county-show.jpg', 'County Show', '#3a2f1f'),
-  picture('demo-event-private.jpg', 'Private Party', '#3a1f2f'),
-  picture('demo-gallery-action-1.jpg', 'Steel targets'),
-  picture('demo-gallery-action-2.jpg', 'Reaction test', '#4b5320'),
-  picture('demo-gallery-action-3.jpg', 'Team domination', '#1f3a2f'),
-  picture('demo-gallery-hero.jpg', 'Lock in. Take aim.', '#4b5320', DARK, 1920, 1080),
-  picture('demo-gallery-why-choose.jpg', 'Fully mobile', '#2f2f2f'),
-  picture('demo-gallery-game-modes.jpg', 'Game modes', '#3a3a1f'),
-  picture('demo-video-hero-poster.jpg', 'The range', OLIVE, DARK, 1280, 720),
-  picture('demo-video-demo-poster.jpg', 'Target demo', '#1f2f3a', DARK, 1280, 720),
-  picture('demo-logo-festival.png', 'Summer Fest', '#222222', '#444444', 600, 300),
-  picture('demo-logo-county.png', 'County Show', '#222222', '#444444', 600, 300),
-  picture('demo-logo-corporate.png', 'Acme Events', '#222222', '#444444', 600, 300),
-  picture('demo-logo-school.png', 'Fun Day Co', '#222222', '#444444', 600, 300),
-  picture('demo-badge-insured.png', 'Insured', '#1f3a1f', '#0d1a0d', 400, 400),
-  picture('demo-badge-safety.png', 'Safety First', '#3a1f1f', '#1a0d0d', 400, 400),
+export const DEMO_PICTURES: PictureSpec[] = [
+  picture('demo-event-festival.jpg', 'festival'),
+  picture('demo-event-corporate.jpg', 'corporate', { seed: 3 }),
+  picture('demo-event-county-show.jpg', 'trailer', { seed: 5 }),
+  picture('demo-event-private.jpg', 'party', { seed: 7 }),
+  picture('demo-gallery-action-1.jpg', 'target', { seed: 11 }),
+  picture('demo-gallery-action-2.jpg', 'reaction', { seed: 13 }),
+  picture('demo-gallery-action-3.jpg', 'team', { seed: 17 }),
+  picture('demo-gallery-action-4.jpg', 'crosshair', { seed: 19 }),
+  picture('demo-gallery-action-5.jpg', 'scoreboard', { seed: 23 }),
+  picture('demo-gallery-action-6.jpg', 'festival', { seed: 29 }),
+  picture('demo-gallery-hero.jpg', 'range', { seed: 31, width: 1920, height: 1080 }),
+  picture('demo-gallery-why-choose.jpg', 'trailer', { seed: 37 }),
+  picture('demo-gallery-game-modes.jpg', 'crosshair', { seed: 41 }),
+  picture('demo-gallery-game-modes-2.jpg', 'team', { seed: 43 }),
+  picture('demo-gallery-deliver.jpg', 'marshal', { seed: 47 }),
+  picture('demo-video-hero-poster.jpg', 'range', { seed: 53, width: 1280, height: 720 }),
+  picture('demo-video-demo-poster.jpg', 'reaction', { seed: 59, width: 1280, height: 720 }),
+  logo('demo-logo-festival.png', 'Summer Fest', 'Music & Arts', 0),
+  logo('demo-logo-county.png', 'County Show', 'Est. 1872', 1),
+  logo('demo-logo-corporate.png', 'Acme Events', 'Corporate', 2),
+  logo('demo-logo-school.png', 'Fun Day Co', 'Family Events', 3),
+  badge('demo-badge-insured.png', 'Fully Insured', 'Public liability', 0),
+  badge('demo-badge-safety.png', 'Safety First', 'Trained marshals', 1),
 ];
 const VIDEOS = ['hero-range.webm', 'demo-targets.mp4'];
 
@@ -125,6 +122,27 @@ function demoItems(now: number): Record<ContentKind, Record<string, unknown>[]> 
         order: 3,
       },
       {
+        title: 'Lining up the shot',
+        image_url: upload('demo-gallery-action-4.jpg'),
+        alt_text: 'A view through the sight at a lit target',
+        section: 'action-gallery',
+        order: 4,
+      },
+      {
+        title: 'Leaderboard',
+        image_url: upload('demo-gallery-action-5.jpg'),
+        alt_text: 'Players watching the live leaderboard',
+        section: 'action-gallery',
+        order: 5,
+      },
+      {
+        title: 'Festival night',
+        image_url: upload('demo-gallery-action-6.jpg'),
+        alt_text: 'The range tent lit up at a festival at dusk',
+        section: 'action-gallery',
+        order: 6,
+      },
+      {
         title: 'The range at dusk',
         image_url: upload('demo-gallery-hero.jpg'),
         alt_text: 'The mobile range set up at a festival',
@@ -141,8 +159,22 @@ function demoItems(now: number): Record<ContentKind, Record<string, unknown>[]> 
       {
         title: 'Game modes',
         image_url: upload('demo-gallery-game-modes.jpg'),
-        alt_text: 'The game mode screen',
+        alt_text: 'A shooter lining up on a target in a single-shooter game',
         section: 'game-modes',
+        order: 1,
+      },
+      {
+        title: 'Multi-shooter games',
+        image_url: upload('demo-gallery-game-modes-2.jpg'),
+        alt_text: 'Four shooters competing side by side on the lanes',
+        section: 'game-modes',
+        order: 2,
+      },
+      {
+        title: 'Staffed and supervised',
+        image_url: upload('demo-gallery-deliver.jpg'),
+        alt_text: 'A marshal in a hi-vis vest supervising the firing line',
+        section: 'deliver',
         order: 1,
       },
     ],
@@ -233,7 +265,8 @@ export async function seedDemoContent(db: Db, clock: Clock, uploadDir: string): 
     .executeTakeFirst();
   if (already) return false;
 
-  for (const spec of PICTURES) await drawPicture(uploadDir, spec);
+  // Drawn side by side: sharp encodes on its own threads.
+  await Promise.all(DEMO_PICTURES.map((spec) => drawPicture(uploadDir, spec)));
   for (const file of VIDEOS) await copyDemoVideo(DEMO_VIDEO_DIR, uploadDir, file);
 
   const now = clock.now();

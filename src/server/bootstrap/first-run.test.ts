@@ -23,7 +23,7 @@ describeEachDatabase('first run', (ctx) => {
     expect(await seedDemoContent(ctx().db, ctx().clock, ctx().config.uploadDir)).toBe(true);
     expect(await counts()).toEqual({
       events: 6,
-      gallery: 6,
+      gallery: 11,
       videos: 2,
       testimonials: 3,
       logos: 4,
@@ -54,7 +54,7 @@ describeEachDatabase('first run', (ctx) => {
       await ctx().services.content.remove('events', event.id);
     expect(await seedDemoContent(ctx().db, ctx().clock, ctx().config.uploadDir)).toBe(false);
     expect((await counts()).events).toBe(0);
-    expect((await counts()).gallery).toBe(6);
+    expect((await counts()).gallery).toBe(11);
   });
 
   it('creates the first superadmin from ADMIN_EMAIL/ADMIN_PASSWORD without a forced change, once', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { responsiveSrcSet } from './media.ts';
+import { absoluteMediaUrl, mediaUrl, resizedImage, responsiveSrcSet, youtubeId } from './media.ts';
 
 describe('responsiveSrcSet', () => {
   it('lists the resized copies of an uploaded image', () => {
@@ -12,5 +12,30 @@ describe('responsiveSrcSet', () => {
     for (const url of ['https://cdn.example.com/a.jpg', '/uploads/clip.mp4', '/uploads/../x.jpg', '']) {
       expect(responsiveSrcSet(url)).toBeUndefined();
     }
+  });
+});
+
+describe('mediaUrl and youtubeId', () => {
+  it('keeps absolute and root-relative URLs, roots bare paths', () => {
+    expect(mediaUrl('https://cdn.example.com/a.jpg')).toBe('https://cdn.example.com/a.jpg');
+    expect(mediaUrl('/uploads/a.jpg')).toBe('/uploads/a.jpg');
+    expect(mediaUrl('uploads/a.jpg')).toBe('/uploads/a.jpg');
+    expect(absoluteMediaUrl('/uploads/a.jpg', 'https://range.example/')).toBe(
+      'https://range.example/uploads/a.jpg',
+    );
+    expect(resizedImage('/uploads/a.jpg', 960)).toBe('/uploads/w/960/a.jpg');
+  });
+
+  it('finds the id in every YouTube link form', () => {
+    for (const url of [
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      'https://youtu.be/dQw4w9WgXcQ',
+      'https://www.youtube.com/embed/dQw4w9WgXcQ',
+      'https://youtube.com/shorts/dQw4w9WgXcQ',
+      'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+    ])
+      expect(youtubeId(url), url).toBe('dQw4w9WgXcQ');
+    expect(youtubeId('https://example.com/watch?v=dQw4w9WgXcQ')).toBeUndefined();
+    expect(youtubeId('not a url')).toBeUndefined();
   });
 });

@@ -15,6 +15,7 @@ export function createPageDataSource(deps: {
   captcha: Captcha;
   clock: Clock;
   publicUrl: string;
+  analyticsRetentionDays: number;
 }): PageDataSource {
   return {
     async load() {
@@ -40,6 +41,7 @@ export function createPageDataSource(deps: {
         videos: listOf('videos'),
         testimonials: listOf('testimonials'),
         captcha: deps.captcha.setup(),
+        analyticsRetentionDays: deps.analyticsRetentionDays,
       } as PageData;
       // The lists' ETags stand for their content; the day matters because "upcoming" moves with it.
       const fingerprint = [...lists.map((list) => list.etag), JSON.stringify(site), data.today].join('|');

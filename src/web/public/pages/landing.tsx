@@ -1,12 +1,38 @@
 // The landing page: SPEC §2's thirteen sections, in order.
-import { usePageData } from '../page-data-context.tsx';
+import { ActionGallery } from '../sections/action-gallery.tsx';
+import { Badges } from '../sections/badges.tsx';
+import { Contact } from '../sections/contact.tsx';
+import { Corporate } from '../sections/corporate.tsx';
+import { Deliver } from '../sections/deliver.tsx';
+import { SiteFooter } from '../sections/footer.tsx';
+import { GameModes } from '../sections/game-modes.tsx';
+import { SiteHeader } from '../sections/header.tsx';
+import { Hero } from '../sections/hero.tsx';
+import { NextEvents } from '../sections/next-events.tsx';
+import { PartnerLogos } from '../sections/partner-logos.tsx';
+import { Testimonials } from '../sections/testimonials.tsx';
+import { WhyChoose } from '../sections/why-choose.tsx';
+import { SkipLink } from './legal-layout.tsx';
 
 export function LandingPage() {
-  const { site } = usePageData();
   return (
-    <main>
-      <h1 className="font-display text-display">LOCK IN. TAKE AIM. EXPERIENCE THE THRILL.</h1>
-      <p>{site.trading_name}</p>
-    </main>
+    <>
+      <SkipLink />
+      <SiteHeader onHomePage />
+      <main id="main">
+        <Hero />
+        <NextEvents />
+        <WhyChoose />
+        <GameModes />
+        <ActionGallery />
+        <Deliver />
+        <Corporate />
+        <Testimonials />
+        <Contact />
+        <Badges />
+        <PartnerLogos />
+      </main>
+      <SiteFooter onHomePage />
+    </>
   );
 }

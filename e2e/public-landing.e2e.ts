@@ -1,0 +1,427 @@
+// The public landing page, legal pages and 404 page in a real browser: SPEC §2's sections in order,
+// anchors, the upcoming-events rule, hidden empty sections, the lazy lightbox, the carousel's slides
+// per breakpoint, the page without JavaScript, the events refresh toast, third-party requests and
+// axe-core.
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, londonDay } from '../src/shared/london-days.ts';
+import { formatEventDate } from '../src/web/lib/dates.ts';
+import { axeViolations, describeViolations } from './support/axe.ts';
+import {
+  chromiumAvailable,
+  DESKTOP,
+  launchBrowser,
+  PHONE,
+  recordForeignRequests,
+} from './support/browser.ts';
+import { startTestServer, type TestServer } from './support/server.ts';
+
+const SECTION_ORDER = [
+  'hero',
+  'next-events',
+  'why-choose',
+  'game-modes',
+  'action-gallery',
+  'about',
+  'corporate',
+  'testimonials',
+  'contact',
+  'badges',
+  'partners',
+];
+
+const LEGAL_NOTICE_SECTIONS = [
+  'Company Information',
+  'Disclaimer',
+  'Limitation of Liability',
+  'Privacy Policy',
+  'Intellectual Property',
+  'Third-Party Links',
+  'Governing Law',
+  'Changes',
+];
+const PRIVACY_SECTIONS = [
+  'Introduction',
+  'Data We Collect',
+  'How We Use Your Data',
+  'Data Storage and Security',
+  'Data Retention',
+  'Data Sharing',
+  'Your Rights',
+  'Contact Us',
+  'Changes',
+];
+
+/** Each landing section's name and heading text, in page order. */
+const sectionHeadings = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('[data-section]')].map((section) => ({
+      name: section.dataset.section ?? '',
+      heading: document.getElementById(section.getAttribute('aria-labelledby') ?? '')?.textContent ?? '',
+    })),
+  );
+
+const eventNames = (page: Page) =>
+  page.locator('#events ol[aria-label="Upcoming events"] h3').allTextContents();
+
+describe.skipIf(!chromiumAvailable())('public landing page', () => {
+  let server: TestServer;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  /** A fresh context with the cookie choice already made, so the consent banner stays out of the way. */
+  async function openPage(path: string, options: BrowserContextOptions = DESKTOP): Promise<Page> {
+    const context = await browser.newContext({ ...options, reducedMotion: 'reduce' });
+    contexts.push(context);
+    await context.addCookies([{ name: 'cookie_consent', value: 'false', url: server.url }]);
+    const page = await context.newPage();
+    await page.goto(`${server.url}${path}`);
+    await page.waitForLoadState('networkidle');
+    return page;
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('shows the h1 and the thirteen sections of SPEC §2 in order, with their buttons', async () => {
+    const page = await openPage('/');
+    await expect(page.locator('h1').textContent()).resolves.toBe('LOCK IN. TAKE AIM. EXPERIENCE THE THRILL.');
+    const sections = await sectionHeadings(page);
+    expect(sections.map((s) => s.name)).toEqual(SECTION_ORDER);
+    const headings = Object.fromEntries(sections.map((s) => [s.name, s.heading]));
+    expect(headings['next-events']).toBe('NEXT THREE EVENTS');
+    expect(headings['why-choose']).toContain('WHY CHOOSE');
+    expect(headings['action-gallery']).toBe('SEE THE RANGE IN ACTION');
+    expect(headings.about).toBe('WHAT WE DELIVER');
+    expect(headings.partners).toBe('AS SEEN AT');
+
+    // Header first, footer last, and every CTA is a real link to its anchor.
+    await expect(
+      page
+        .locator('header')
+        .first()
+        .evaluate((el) => el.nextElementSibling?.tagName),
+    ).resolves.toBe('MAIN');
+    for (const [name, href] of [
+      ['BOOK THE RANGE', '#contact'],
+      ['SEE NEXT EVENTS', '#events'],
+      ['ENQUIRE ABOUT BOOKING', '#contact'],
+    ] as const) {
+      await expect(page.getByRole('link', { name, exact: true }).first().getAttribute('href')).resolves.toBe(
+        href,
+      );
+    }
+    for (const name of ['Target Practice', 'Reaction Test', 'Time Trial', 'Hostage Rescue']) {
+      await expect(
+        page.locator('#modes-single').locator('..').getByText(name, { exact: true }).count(),
+      ).resolves.toBe(1);
+    }
+    for (const name of ['Two Shooter Flip', 'Multi-Shooter Gallery', 'Team Domination']) {
+      await expect(
+        page.locator('#modes-multi').locator('..').getByText(name, { exact: true }).count(),
+      ).resolves.toBe(1);
+    }
+    // At most three testimonials, each with an accessible rating.
+    const ratings = await page
+      .locator('[data-section=testimonials] [role=img]')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
+    expect(ratings.length).toBeGreaterThan(0);
+    expect(ratings.length).toBeLessThanOrEqual(3);
+    for (const label of ratings) expect(label).toMatch(/^Rated [1-5] out of 5$/);
+
+    // The footer's details come from the site settings.
+    const site = await server.started.services.site.get();
+    const footer = page.locator('footer');
+    await expect(footer.getByRole('link', { name: site.phone }).getAttribute('href')).resolves.toMatch(
+      /^tel:/,
+    );
+    await expect(footer.getByRole('link', { name: site.email }).getAttribute('href')).resolves.toBe(
+      `mailto:${site.email}`,
+    );
+    await expect(footer.getByRole('link', { name: 'Legal Notice' }).getAttribute('href')).resolves.toBe(
+      '/legal-notice',
+    );
+    await expect(footer.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).resolves.toBe(
+      '/privacy-policy',
+    );
+    await expect(footer.textContent()).resolves.toContain(`Company number ${site.company_number}`);
+  });
+
+  it('header buttons scroll to #events, #about and #contact', async () => {
+    const page = await openPage('/', PHONE);
+    for (const [label, id] of [
+      ['Events', 'events'],
+      ['About', 'about'],
+      ['Contact', 'contact'],
+    ] as const) {
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label }).click();
+      await page.waitForFunction((target) => {
+        const top = document.getElementById(target)!.getBoundingClientRect().top;
+        return Math.abs(top - 64) < 4;
+      }, id);
+      expect(new URL(page.url()).hash).toBe(`#${id}`);
+    }
+  });
+
+  it('lists only events dated today or later, ascending, at most three', async () => {
+    const content = server.started.services.content;
+    const today = londonDay(Date.now());
+    const event = (name: string, date: string, order: number) =>
+      content.create('events', {
+        name,
+        location: 'Test Park',
+        date,
+        link: '',
+        image_url: '',
+        order,
+        is_active: true,
+      });
+    await event('Yesterday Gala', addDays(today, -1), -30);
+    const farFuture = await event('Far Future Fair', '2099-01-01', -20);
+    const todays = await event('Today Showcase', today, -10);
+
+    let page = await openPage('/');
+    const demoUpcoming = (await content.adminList('events'))
+      .filter((e) => e.is_active && e.date >= today)
+      .sort((a, b) => a.date.localeCompare(b.date) || a.order - b.order);
+    let names = await eventNames(page);
+    expect(names).toEqual(demoUpcoming.slice(0, 3).map((e) => e.name));
+    expect(names[0]).toBe('Today Showcase');
+    expect(names).not.toContain('Yesterday Gala');
+    expect(names).not.toContain('Far Future Fair');
+    await expect(page.locator('#events').textContent()).resolves.toContain(formatEventDate(today));
+
+    // Hiding today's event lets the next one in; the page is re-rendered after the change.
+    await content.update('events', todays.id, { is_active: false });
+    page = await openPage('/');
+    names = await eventNames(page);
+    expect(names).toHaveLength(3);
+    expect(names).not.toContain('Today Showcase');
+    const dates = await page
+      .locator('#events time')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('datetime')));
+    expect([...dates].sort()).toEqual(dates);
+    expect(dates.every((date) => date! >= today)).toBe(true);
+
+    await content.remove('events', todays.id);
+    await content.remove('events', farFuture.id);
+  });
+
+  it('shows the toast when refreshing the events fails, keeping the rendered events', async () => {
+    const context = await browser.newContext({ ...DESKTOP, reducedMotion: 'reduce' });
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.route('**/api/cms/events', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: '{"detail":"down","code":"DOWN"}',
+      }),
+    );
+    await page.goto(`${server.url}/`);
+    await page.getByText('Error: Failed to load events. Please try again later.', { exact: true }).waitFor();
+    expect((await eventNames(page)).length).toBeGreaterThan(0);
+  });
+
+  it('loads the lightbox only when a photo is clicked, and it works by keyboard', async () => {
+    const page = await openPage('/');
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    const slides = page.locator('[data-section=action-gallery] [aria-roledescription=slide] button');
+    const alts = await page
+      .locator('[data-section=action-gallery] [aria-roledescription=slide] img')
+      .evaluateAll((imgs) => imgs.map((img) => img.getAttribute('alt')));
+    expect(alts.length).toBeGreaterThan(1);
+    const lightboxChunks = () => scripts.filter((url) => /gallery-lightbox/.test(url));
+    expect(lightboxChunks()).toEqual([]);
+
+    await slides.first().click();
+    const current = page.locator('.yarl__slide_current img');
+    await current.waitFor();
+    expect(lightboxChunks()).toHaveLength(1);
+    await expect(current.getAttribute('alt')).resolves.toBe(alts[0]);
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(
+      (alt) => document.querySelector('.yarl__slide_current img')?.getAttribute('alt') === alt,
+      alts[1],
+    );
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForFunction(
+      (alt) => document.querySelector('.yarl__slide_current img')?.getAttribute('alt') === alt,
+      alts[0],
+    );
+    await page.keyboard.press('Escape');
+    await page.locator('.yarl__root').waitFor({ state: 'detached' });
+  });
+
+  it('shows 1, 2, 3 or 4 photos per view at the SPEC §9 breakpoints', async () => {
+    const page = await openPage('/');
+    for (const [width, perView] of [
+      [390, 1],
+      [800, 2],
+      [1100, 3],
+      [1400, 4],
+    ] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      // The new width reaches the layout on the next frames: wait for it, then measure.
+      await page.waitForFunction((w) => window.innerWidth === w, width);
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      );
+      const ratio = await page.evaluate(() => {
+        const viewport = document.querySelector('[aria-roledescription=carousel] > div')!;
+        const slide = viewport.querySelector('li')!;
+        return viewport.getBoundingClientRect().width / slide.getBoundingClientRect().width;
+      });
+      expect(Math.round(ratio), `${width}px`).toBe(perView);
+    }
+  });
+
+  it('is readable with JavaScript disabled', async () => {
+    const context = await browser.newContext({ ...PHONE, javaScriptEnabled: false });
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    await expect(page.locator('h1').isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('heading', { name: 'NEXT THREE EVENTS' }).isVisible()).resolves.toBe(true);
+    const today = londonDay(Date.now());
+    const upcoming = (await server.started.services.content.adminList('events'))
+      .filter((e) => e.is_active && e.date >= today)
+      .sort((a, b) => a.date.localeCompare(b.date) || a.order - b.order);
+    for (const event of upcoming.slice(0, 3)) {
+      await expect(page.getByRole('heading', { name: event.name }).isVisible()).resolves.toBe(true);
+    }
+    const site = await server.started.services.site.get();
+    const phone = page.locator('footer').getByRole('link', { name: site.phone });
+    await phone.scrollIntoViewIfNeeded();
+    await expect(phone.isVisible()).resolves.toBe(true);
+    // The header anchors work as plain links.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click();
+    expect(new URL(page.url()).hash).toBe('#contact');
+    await expect(page.locator('#contact').isVisible()).resolves.toBe(true);
+  });
+
+  it('asks no third party for anything, and loads YouTube only after a click on play', async () => {
+    const content = server.started.services.content;
+    const clip = await content.create('videos', {
+      title: 'Festival highlights',
+      video_type: 'youtube',
+      video_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      thumbnail_url: '',
+      description: 'A weekend on the range',
+      category: 'promo',
+      order: 9,
+      is_active: true,
+    });
+    try {
+      const context = await browser.newContext({ ...DESKTOP, reducedMotion: 'reduce' });
+      contexts.push(context);
+      await context.route(/youtube|ytimg|google/, (route) => route.abort());
+      const page = await context.newPage();
+      const foreign = recordForeignRequests(page, server.url);
+      await page.goto(`${server.url}/`);
+      await page.waitForLoadState('networkidle');
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await page.waitForLoadState('networkidle');
+      expect(foreign).toEqual([]);
+      await expect(page.locator('iframe').count()).resolves.toBe(0);
+
+      await page.getByRole('button', { name: 'Play video: Festival highlights' }).click();
+      await expect(page.locator('iframe').getAttribute('src')).resolves.toBe(
+        'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1',
+      );
+    } finally {
+      await content.remove('videos', clip.id);
+    }
+  });
+
+  it('has the legal pages with every section, the effective date and the business details', async () => {
+    const site = await server.started.services.site.get();
+    for (const [path, sections] of [
+      ['/legal-notice', LEGAL_NOTICE_SECTIONS],
+      ['/privacy-policy', PRIVACY_SECTIONS],
+    ] as const) {
+      const page = await openPage(path, PHONE);
+      const headings = await page.locator('article h2').allTextContents();
+      expect(headings, path).toEqual(sections);
+      await expect(page.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).resolves.toBe('/');
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      for (const anchor of ['events', 'about', 'contact'])
+        await expect(nav.locator(`a[href="/#${anchor}"]`).count()).resolves.toBe(1);
+      const text = (await page.locator('main').textContent()) ?? '';
+      expect(text).toContain(site.phone);
+      expect(text).toContain(site.email);
+      await expect(page.locator('footer').textContent()).resolves.toContain(
+        `Company number ${site.company_number}`,
+      );
+      if (path === '/privacy-policy') {
+        expect(text).toContain('Effective date: 27/02/2025');
+        for (const word of ['cookie_consent', 'session_id', '395 days', 'locked cabinet', 'portability'])
+          expect(text).toContain(word);
+      }
+    }
+  });
+
+  it('has no axe-core violations on the public pages, at both widths', async () => {
+    for (const options of [PHONE, DESKTOP]) {
+      for (const path of ['/', '/legal-notice', '/privacy-policy', '/no-such-page']) {
+        const page = await openPage(path, options);
+        const violations = await axeViolations(page);
+        expect(violations, `${path}: ${describeViolations(violations)}`).toEqual([]);
+      }
+    }
+  });
+
+  it('marks the 404 page noindex and gives the landing page its share cards and JSON-LD', async () => {
+    // Through the browser's request context: it closes its connections with the context.
+    const context = await browser.newContext();
+    contexts.push(context);
+    const missing = await context.request.get(`${server.url}/no-such-page`);
+    expect(missing.status()).toBe(404);
+    expect(await missing.text()).toContain('<meta name="robots" content="noindex">');
+    const html = await (await context.request.get(`${server.url}/`)).text();
+    expect(html).toContain(`<link rel="canonical" href="${server.url}/">`);
+    expect(html).toMatch(new RegExp(`<meta property="og:image" content="${server.url}/uploads/`));
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
+      (m) => JSON.parse(m[1]!) as { '@type': string },
+    );
+    expect(blocks.map((b) => b['@type'])).toEqual(['LocalBusiness', 'Event', 'Event', 'Event']);
+  });
+});
+
+describe.skipIf(!chromiumAvailable())('public landing page without content', () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startTestServer({ SEED_DEMO: 'false' });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('hides testimonials, badges and partners, and says when there are no events', async () => {
+    const context = await browser.newContext({ ...PHONE, reducedMotion: 'reduce' });
+    await context.addCookies([{ name: 'cookie_consent', value: 'false', url: server.url }]);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    await page.waitForLoadState('networkidle');
+    const names = (await sectionHeadings(page)).map((s) => s.name);
+    expect(names).toEqual(SECTION_ORDER.filter((n) => !['testimonials', 'badges', 'partners'].includes(n)));
+    await expect(page.getByText('No upcoming events just yet').isVisible()).resolves.toBe(true);
+    const violations = await axeViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,57 @@
+// Calendar dates as the public pages show them. Event dates are plain days ('YYYY-MM-DD'); they are
+// formatted by hand rather than with Intl so the server and every browser print exactly the same
+// text (no hydration mismatch, no 'Sept' vs 'Sep' between ICU versions).
+import { UPCOMING_EVENTS_SHOWN } from '#shared/constants.ts';
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+function parts(day: string): { year: number; month: number; date: number } | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return undefined;
+  return { year: Number(match[1]), month: Number(match[2]), date: Number(match[3]) };
+}
+
+/** 'Sat 12 December 2026' (en-GB order); anything that is not a calendar day is returned as it is. */
+export function formatEventDate(day: string): string {
+  const p = parts(day);
+  if (!p) return day;
+  const weekday = new Date(Date.UTC(p.year, p.month - 1, p.date)).getUTCDay();
+  return `${WEEKDAYS[weekday]} ${p.date} ${MONTHS[p.month - 1]} ${p.year}`;
+}
+
+/** The parts of a date for a calendar-style tile: 'DEC', '12'. */
+export function dateTile(day: string): { month: string; date: string } | undefined {
+  const p = parts(day);
+  return p && { month: MONTHS[p.month - 1]!.slice(0, 3).toUpperCase(), date: String(p.date) };
+}
+
+/**
+ * SPEC §7: the page keeps events dated today or later (today in Europe/London, given by the server),
+ * sorted ascending by date, and shows the first three.
+ */
+export function upcomingEvents<T extends { date: string; order?: number; id?: number }>(
+  events: readonly T[],
+  today: string,
+  limit: number = UPCOMING_EVENTS_SHOWN,
+): T[] {
+  return events
+    .filter((event) => event.date >= today)
+    .sort(
+      (a, b) => a.date.localeCompare(b.date) || (a.order ?? 0) - (b.order ?? 0) || (a.id ?? 0) - (b.id ?? 0),
+    )
+    .slice(0, limit);
+}

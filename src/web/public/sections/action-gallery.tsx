@@ -1,0 +1,33 @@
+// 'SEE THE RANGE IN ACTION': the photo carousel (gallery section action-gallery), then the videos.
+import { usePageData } from '../page-data-context.tsx';
+import { ActionCarousel } from './action-carousel.tsx';
+import { Section, SectionHeading } from './ui.tsx';
+import { GALLERY_VIDEO_CATEGORIES, VideoGallery } from './video-gallery.tsx';
+
+export function ActionGallery() {
+  const { gallery, videos } = usePageData();
+  const images = gallery.filter((g) => g.section === 'action-gallery');
+  const clips = videos.filter((v) => GALLERY_VIDEO_CATEGORIES.includes(v.category));
+  return (
+    <Section name="action-gallery" labelledBy="action-heading" className="bg-ink-950">
+      <SectionHeading
+        id="action-heading"
+        eyebrow="Gallery"
+        intro="Real events, real crowds, real competition. Tap a photo to see it full size."
+      >
+        SEE THE RANGE IN ACTION
+      </SectionHeading>
+      {images.length > 0 ? (
+        <ActionCarousel images={images} />
+      ) : (
+        <p className="text-ink-200">Photos from our latest events are on their way.</p>
+      )}
+      {clips.length > 0 && (
+        <div className="mt-16">
+          <h3 className="mb-6 font-display text-3xl font-bold text-white uppercase">Watch the range</h3>
+          <VideoGallery videos={clips} />
+        </div>
+      )}
+    </Section>
+  );
+}

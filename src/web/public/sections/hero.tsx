@@ -1,0 +1,116 @@
+// The hero: SPEC §2's headline and two buttons over the hero video (category hero) or picture
+// (gallery section hero). The still picture is always in the markup and is the page's LCP element;
+// the video only starts after the page has loaded, never with prefers-reduced-motion (the CSS hides
+// it too, so the server's markup is right before any script runs).
+import { useEffect, useRef, useState } from 'react';
+import { resizedImage } from '../../lib/media.ts';
+import { usePageData } from '../page-data-context.tsx';
+import { CtaLink, MediaImage } from './ui.tsx';
+
+export function Hero() {
+  const { videos, gallery } = usePageData();
+  const video = videos.find((v) => v.category === 'hero' && v.video_type === 'upload');
+  const heroImage = gallery.find((g) => g.section === 'hero');
+  const still = video?.thumbnail_url
+    ? { url: video.thumbnail_url, alt: video.title }
+    : heroImage && { url: heroImage.image_url, alt: heroImage.alt_text || heroImage.title };
+
+  return (
+    <section
+      id="top"
+      data-section="hero"
+      aria-labelledby="hero-heading"
+      className="relative isolate flex min-h-[calc(100svh-4rem)] items-end overflow-hidden bg-ink-950 sm:min-h-[min(52rem,calc(100svh-4rem))]"
+    >
+      {still ? (
+        <MediaImage
+          src={still.url}
+          alt={still.alt}
+          width={1920}
+          height={1080}
+          sizes="100vw"
+          priority
+          className="absolute inset-0 -z-30 size-full object-cover"
+        />
+      ) : (
+        <div aria-hidden="true" className="hero-pattern absolute inset-0 -z-30" />
+      )}
+      {video && <HeroVideo src={video.video_url} poster={video.thumbnail_url} />}
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-gradient-to-t from-ink-950 via-ink-950/55 to-ink-950/10"
+      />
+      <div
+        aria-hidden="true"
+        className="absolute inset-y-0 left-0 -z-10 w-full bg-gradient-to-r from-ink-950/70 to-transparent lg:w-2/3"
+      />
+
+      <div className="mx-auto w-full max-w-7xl px-4 pt-24 pb-14 sm:px-6 sm:pb-20 lg:px-8 lg:pb-24">
+        <p className="mb-5 inline-flex items-center gap-2 rounded-full border border-accent-400/40 bg-ink-950/60 px-3 py-1 text-xs font-semibold tracking-[0.2em] text-accent-300 uppercase sm:text-sm">
+          <span aria-hidden="true" className="size-2 rounded-full bg-accent-500" />
+          Mobile interactive target range · UK-wide
+        </p>
+        <h1
+          id="hero-heading"
+          className="max-w-4xl font-display text-display font-bold text-white uppercase [text-wrap:balance]"
+        >
+          LOCK IN. TAKE AIM. <span className="text-accent-400">EXPERIENCE THE THRILL.</span>
+        </h1>
+        <p className="mt-6 max-w-2xl text-lg text-ink-100 sm:text-xl">
+          A fully staffed, fully insured airsoft target range that comes to you — festivals, corporate days
+          and private parties, with live scoring and seven game modes for every age and ability.
+        </p>
+        <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:gap-4">
+          <CtaLink href="#contact" track="hero-book-the-range">
+            BOOK THE RANGE
+          </CtaLink>
+          <CtaLink href="#events" track="hero-see-next-events" variant="outline">
+            SEE NEXT EVENTS
+          </CtaLink>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function HeroVideo({ src, poster }: { src: string; poster: string }) {
+  const ref = useRef<HTMLVideoElement>(null);
+  const [playing, setPlaying] = useState(false);
+
+  useEffect(() => {
+    const video = ref.current;
+    if (!video) return;
+    const motion = window.matchMedia('(prefers-reduced-motion: reduce)');
+    const saveData = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData;
+    if (saveData) return;
+    // Started once the page has loaded, so the video never competes with the hero picture.
+    const start = () => {
+      if (!motion.matches) video.play().catch(() => undefined);
+    };
+    const onMotionChange = () => (motion.matches ? video.pause() : start());
+    motion.addEventListener('change', onMotionChange);
+    if (document.readyState === 'complete') start();
+    else window.addEventListener('load', start, { once: true });
+    return () => {
+      motion.removeEventListener('change', onMotionChange);
+      window.removeEventListener('load', start);
+    };
+  }, []);
+
+  return (
+    <video
+      ref={ref}
+      muted
+      loop
+      playsInline
+      preload="none"
+      poster={poster ? resizedImage(poster, 960) : undefined}
+      aria-hidden="true"
+      tabIndex={-1}
+      onPlaying={() => setPlaying(true)}
+      className={`hero-video absolute inset-0 -z-20 size-full object-cover transition-opacity duration-1000 ${playing ? 'opacity-100' : 'opacity-0'}`}
+    >
+      <source src={src} type={src.endsWith('.webm') ? 'video/webm' : 'video/mp4'} />
+    </video>
+  );
+}

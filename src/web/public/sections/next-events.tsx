@@ -1,0 +1,125 @@
+// 'NEXT THREE EVENTS': the server renders the upcoming events it knows; after hydration the list is
+// refreshed from GET /api/cms/events (SPEC §7), with the spec's toast when that fails.
+import { CalendarDays, ExternalLink, MapPin } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import type { Event } from '#shared/schemas/content.ts';
+import { api } from '../../lib/api-client.ts';
+import { dateTile, formatEventDate, upcomingEvents } from '../../lib/dates.ts';
+import { toast } from '../../components/toast.tsx';
+import { usePageData } from '../page-data-context.tsx';
+import { CtaLink, MediaImage, Section, SectionHeading } from './ui.tsx';
+
+export const EVENTS_LOAD_ERROR = 'Error: Failed to load events. Please try again later.';
+
+export function NextEvents() {
+  const data = usePageData();
+  const [events, setEvents] = useState<Event[]>(data.events);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    api<{ events: Event[] }>('/cms/events', { signal: controller.signal })
+      .then((body) => setEvents(body.events))
+      .catch(() => {
+        if (!controller.signal.aborted) toast({ title: EVENTS_LOAD_ERROR, variant: 'destructive' });
+      });
+    return () => controller.abort();
+  }, []);
+
+  const upcoming = upcomingEvents(events, data.today);
+
+  return (
+    <Section name="next-events" id="events" labelledBy="events-heading" className="bg-ink-900">
+      <SectionHeading
+        id="events-heading"
+        eyebrow="Where to find us"
+        intro="Come and try the range at one of our upcoming public events."
+      >
+        NEXT THREE EVENTS
+      </SectionHeading>
+      {upcoming.length === 0 ? (
+        <div className="rounded-card border border-dashed border-ink-500 bg-ink-800/60 p-8 text-center sm:p-12">
+          <CalendarDays aria-hidden="true" className="mx-auto mb-4 size-10 text-accent-400" />
+          <p className="font-display text-2xl text-white uppercase">No upcoming events just yet</p>
+          <p className="mx-auto mt-3 max-w-xl text-ink-200">
+            New dates are added all the time. Want the range at your own event? Get in touch and we will check
+            availability.
+          </p>
+          <CtaLink href="#contact" track="events-empty-enquire" className="mt-6">
+            BOOK THE RANGE
+          </CtaLink>
+        </div>
+      ) : (
+        <ol className="grid gap-6 md:grid-cols-3" aria-label="Upcoming events">
+          {upcoming.map((event) => (
+            <EventCard key={event.id} event={event} />
+          ))}
+        </ol>
+      )}
+    </Section>
+  );
+}
+
+function EventCard({ event }: { event: Event }) {
+  const tile = dateTile(event.date);
+  return (
+    <li className="group flex flex-col overflow-hidden rounded-card border border-white/10 bg-ink-800 transition hover:border-accent-500/60">
+      <div className="relative aspect-[3/2] overflow-hidden bg-ink-700">
+        {event.image_url ? (
+          <MediaImage
+            src={event.image_url}
+            alt={event.name}
+            width={1200}
+            height={800}
+            sizes="(min-width: 768px) 33vw, 100vw"
+            className="size-full object-cover transition duration-500 motion-safe:group-hover:scale-105"
+          />
+        ) : (
+          <div aria-hidden="true" className="hero-pattern size-full" />
+        )}
+        {tile && (
+          <div
+            aria-hidden="true"
+            className="absolute top-4 left-4 flex w-16 flex-col items-center rounded-lg bg-accent-600 py-2 text-white shadow-lg"
+          >
+            <span className="text-xs font-semibold tracking-widest">{tile.month}</span>
+            <span className="font-display text-3xl leading-none font-bold">{tile.date}</span>
+          </div>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col p-6">
+        <h3 className="font-display text-2xl leading-tight font-bold text-white uppercase">{event.name}</h3>
+        <dl className="mt-4 space-y-2 text-ink-200">
+          <div className="flex items-center gap-2">
+            <dt>
+              <CalendarDays aria-hidden="true" className="size-5 text-accent-400" />
+              <span className="sr-only">Date</span>
+            </dt>
+            <dd>
+              <time dateTime={event.date}>{formatEventDate(event.date)}</time>
+            </dd>
+          </div>
+          <div className="flex items-center gap-2">
+            <dt>
+              <MapPin aria-hidden="true" className="size-5 text-accent-400" />
+              <span className="sr-only">Location</span>
+            </dt>
+            <dd>{event.location}</dd>
+          </div>
+        </dl>
+        {event.link && (
+          <a
+            href={event.link}
+            target="_blank"
+            rel="noopener"
+            data-track="event-more-info"
+            className="mt-auto inline-flex items-center gap-1.5 self-start pt-5 font-semibold text-accent-400 hover:text-accent-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400"
+          >
+            More info
+            <span className="sr-only">about {event.name} (opens in a new tab)</span>
+            <ExternalLink aria-hidden="true" className="size-4" />
+          </a>
+        )}
+      </div>
+    </li>
+  );
+}
