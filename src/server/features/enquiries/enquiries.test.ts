@@ -150,7 +150,9 @@ describeEachDatabase(
 
         const { token } = await ctx().loginAs();
         const listed = await ctx().request({ method: 'GET', url: '/api/enquiries', token });
-        expect(listed.json<{ enquiries: Row[] }>().enquiries[0]).toMatchObject({ notification_pending: true });
+        expect(listed.json<{ enquiries: Row[] }>().enquiries[0]).toMatchObject({
+          notification_pending: true,
+        });
         const failed = await ctx().request({
           method: 'POST',
           url: '/api/admin/enquiries/send-notifications',
