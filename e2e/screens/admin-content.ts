@@ -1,3 +1,129 @@
+import type { Page } from 'playwright-core';
+import { openSignedIn } from '../support/admin.ts';
+import type { TestServer } from '../support/server.ts';
 import type { Screen } from './screen.ts';
 
-export const ADMIN_CONTENT_SCREENS: Screen[] = [];
+const signedIn =
+  (path: string, ready: (page: Page) => Promise<unknown>) => async (page: Page, server: TestServer) => {
+    await openSignedIn(page, server, path);
+    await ready(page);
+  };
+
+const listShown = (page: Page) =>
+  page
+    .getByRole('button', { name: /^Delete / })
+    .first()
+    .waitFor();
+
+export const ADMIN_CONTENT_SCREENS: Screen[] = [
+  { name: 'admin-events', open: signedIn('/admin/events', listShown) },
+  {
+    name: 'admin-events-form',
+    open: signedIn('/admin/events', async (page) => {
+      await listShown(page);
+      await page.getByRole('button', { name: 'Add Event' }).click();
+      await page.getByRole('button', { name: 'Create Event' }).click();
+      await page.getByText('Event name is required').waitFor();
+    }),
+  },
+  { name: 'admin-logos', open: signedIn('/admin/logos', listShown) },
+  { name: 'admin-badges', open: signedIn('/admin/badges', listShown) },
+  { name: 'admin-gallery', open: signedIn('/admin/gallery', listShown) },
+  { name: 'admin-videos', open: signedIn('/admin/videos', listShown) },
+  {
+    name: 'admin-videos-form',
+    open: signedIn('/admin/videos', async (page) => {
+      await listShown(page);
+      await page.getByRole('button', { name: 'Edit The range in action' }).click();
+      await page.getByRole('form', { name: 'Edit Video' }).waitFor();
+    }),
+  },
+  { name: 'admin-testimonials', open: signedIn('/admin/testimonials', listShown) },
+  {
+    name: 'admin-testimonials-form',
+    open: signedIn('/admin/testimonials', async (page) => {
+      await listShown(page);
+      await page.getByRole('button', { name: 'Add Testimonial' }).click();
+    }),
+  },
+  {
+    name: 'admin-enquiries',
+    open: async (page, server) => {
+      const enquiries = server.started.services.enquiries;
+      if ((await enquiries.list()).length === 0) await seedEnquiries(server);
+      await openSignedIn(page, server, '/admin/enquiries');
+      await page.getByRole('list', { name: 'Enquiries' }).waitFor();
+      await page.getByRole('checkbox').nth(1).check();
+    },
+  },
+  {
+    name: 'admin-analytics',
+    open: async (page, server) => {
+      await seedAnalytics(server);
+      await openSignedIn(page, server, '/admin/analytics');
+      await page.getByRole('heading', { name: 'Daily Page Views' }).waitFor();
+      await page
+        .getByRole('img', { name: /views$/ })
+        .last()
+        .waitFor();
+    },
+  },
+];
+
+async function seedEnquiries(server: TestServer): Promise<void> {
+  const now = Date.now();
+  await server.started.db
+    .insertInto('enquiries')
+    .values([
+      {
+        name: 'Priya Shah',
+        email: 'priya@example.co.uk',
+        organisation: 'Northfield Summer Festival',
+        message: 'We would love the range for our two-day festival in July.\nAround 3,000 visitors a day.',
+        status: 'new',
+        spam_reason: null,
+        created_at: now - 3 * 60 * 60 * 1000,
+        updated_at: now,
+        notify_pending: 0,
+        notify_attempts: 0,
+        notify_next_at: null,
+      },
+      {
+        name: 'Tom Baker',
+        email: 'tom.baker@example.com',
+        organisation: 'Baker & Sons Ltd',
+        message: 'Team day for 40 staff in September. Is indoor possible?',
+        status: 'contacted',
+        spam_reason: null,
+        created_at: now,
+        updated_at: now,
+        notify_pending: 0,
+        notify_attempts: 0,
+        notify_next_at: null,
+      },
+    ])
+    .execute();
+}
+
+async function seedAnalytics(server: TestServer): Promise<void> {
+  const send = (path: string, body: object) =>
+    fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': 'Mozilla/5.0 (screenshots)' },
+      body: JSON.stringify(body),
+    });
+  for (let i = 0; i < 12; i += 1)
+    await send('/api/track', { event_type: 'page_view', page: '/', session_id: `shot-${i % 5}` });
+  for (const [section, ms] of [
+    ['hero', 8000],
+    ['events', 5200],
+    ['gallery', 12400],
+  ] as const)
+    await send('/api/analytics/track', {
+      event_type: 'section_dwell',
+      section_name: section,
+      dwell_ms: ms,
+      session_id: 'shot-1',
+    });
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+}

@@ -1,4 +1,275 @@
-// TODO(issue 8): the Enquiries screen.
+// Contact Enquiries (SPEC §2, §5, §8): the booking enquiries sent through the website, newest first,
+// with a status, selection for bulk delete, and the button that mails every pending notification.
+// Toasts here are sonner's (4 s, up to 3 visible; SPEC §4).
+import { BellRing, Building2, Mail, Reply, Send, Trash2 } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { ENQUIRY_STATUSES, type Enquiry, type EnquiryStatus } from '#shared/schemas/enquiries.ts';
+import { EmptyState, Loading, PageHeader } from '../../components/admin-ui.tsx';
+import { Button } from '../../components/button.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { useBulkDeleteEnquiries } from '../api/enquiries-bulk-delete.ts';
+import { useDeleteEnquiry } from '../api/enquiries-delete.ts';
+import { useEnquiries } from '../api/enquiries-list.ts';
+import { useSendPendingNotifications } from '../api/enquiries-send-notifications.ts';
+import { useUpdateEnquiryStatus } from '../api/enquiries-update-status.ts';
+import { StatusBadge, STATUS_LABELS } from './enquiries/status-badge.tsx';
+import { formatReceived } from './enquiries/format.ts';
+
+const errorToast = (description: string) => toast.error('Error', { description });
+
+function EnquiryCard({
+  enquiry,
+  selected,
+  onSelect,
+  onDelete,
+}: {
+  enquiry: Enquiry;
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
+  onDelete: () => void;
+}) {
+  const updateStatus = useUpdateEnquiryStatus();
+  const status = enquiry.status ?? 'new';
+  const titleId = `enquiry-${enquiry.id}-name`;
+  const reply = `mailto:${enquiry.email}?subject=${encodeURIComponent('Re: your booking enquiry')}`;
+
+  return (
+    <li
+      aria-labelledby={titleId}
+      className={`rounded-card border bg-white shadow-sm ${selected ? 'border-accent-600 ring-1 ring-accent-600' : 'border-ink-200'}`}
+    >
+      <div className="flex gap-3 p-4 sm:p-5">
+        <input
+          type="checkbox"
+          checked={selected}
+          onChange={(event) => onSelect(event.target.checked)}
+          aria-label={`Select enquiry from ${enquiry.name}`}
+          className="mt-1 size-5 shrink-0 cursor-pointer accent-accent-600"
+        />
+        <div className="min-w-0 flex-1 space-y-3">
+          <div className="flex flex-wrap items-center gap-2">
+            <h2 id={titleId} className="text-lg font-semibold break-words text-ink-900">
+              {enquiry.name}
+            </h2>
+            <StatusBadge status={status} />
+            {enquiry.notification_pending && (
+              <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
+                <BellRing className="size-3.5" aria-hidden="true" /> Notification pending
+              </span>
+            )}
+            <time
+              dateTime={enquiry.created_at}
+              className="basis-full text-sm text-ink-600 sm:ml-auto sm:basis-auto"
+            >
+              {formatReceived(enquiry.created_at)}
+            </time>
+          </div>
+          <dl className="grid grid-cols-1 gap-1 text-sm text-ink-700 sm:grid-cols-2">
+            <div className="flex min-w-0 items-center gap-1.5">
+              <dt>
+                <Mail className="size-4 text-ink-500" aria-hidden="true" />
+                <span className="sr-only">Email</span>
+              </dt>
+              <dd className="min-w-0 truncate">
+                <a href={`mailto:${enquiry.email}`} className="text-accent-700 underline underline-offset-2">
+                  {enquiry.email}
+                </a>
+              </dd>
+            </div>
+            <div className="flex min-w-0 items-center gap-1.5">
+              <dt>
+                <Building2 className="size-4 text-ink-500" aria-hidden="true" />
+                <span className="sr-only">Organisation</span>
+              </dt>
+              <dd className="min-w-0 break-words">{enquiry.organisation}</dd>
+            </div>
+          </dl>
+          <p className="rounded-lg bg-ink-50 p-3 text-ink-800 break-words whitespace-pre-line">
+            {enquiry.message}
+          </p>
+          <div className="flex flex-wrap items-end gap-2">
+            <label className="flex flex-col gap-1 text-sm font-semibold text-ink-800">
+              Status
+              <select
+                value={status}
+                disabled={updateStatus.isPending}
+                onChange={(event) => {
+                  const next = event.target.value as EnquiryStatus;
+                  updateStatus.mutate(
+                    { id: enquiry.id, status: next },
+                    {
+                      onSuccess: () =>
+                        toast.success('Status updated', {
+                          description: `${enquiry.name}: ${STATUS_LABELS[next]}`,
+                        }),
+                      onError: (error) => errorToast(errorMessage(error, 'Failed to update enquiry status')),
+                    },
+                  );
+                }}
+                className="min-h-11 rounded-lg border border-ink-300 bg-white px-3 text-base font-normal text-ink-900 focus:outline-2 focus:outline-accent-400"
+              >
+                {ENQUIRY_STATUSES.map((value) => (
+                  <option key={value} value={value}>
+                    {STATUS_LABELS[value]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <a
+              href={reply}
+              className="inline-flex min-h-11 items-center gap-2 rounded-lg bg-ink-100 px-4 text-sm font-semibold text-ink-900 hover:bg-ink-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink-500"
+              aria-label={`Reply to ${enquiry.name} by email`}
+            >
+              <Reply className="size-4" aria-hidden="true" /> Reply
+            </a>
+            <Button
+              variant="ghost"
+              className="ml-auto text-danger-600 hover:bg-red-50"
+              onClick={onDelete}
+              aria-label={`Delete enquiry from ${enquiry.name}`}
+            >
+              <Trash2 className="size-4" aria-hidden="true" /> Delete
+            </Button>
+          </div>
+        </div>
+      </div>
+    </li>
+  );
+}
+
 export function EnquiriesScreen() {
-  return <h1 className="text-2xl font-semibold">Enquiries</h1>;
+  const enquiries = useEnquiries();
+  const deleteOne = useDeleteEnquiry();
+  const deleteMany = useBulkDeleteEnquiries();
+  const sendPending = useSendPendingNotifications();
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+
+  useEffect(() => {
+    if (enquiries.error) errorToast('Failed to fetch enquiries');
+  }, [enquiries.error]);
+
+  const list = useMemo(() => enquiries.data ?? [], [enquiries.data]);
+  // Only enquiries still in the list count as selected (another admin may have deleted some).
+  const selectedIds = useMemo(
+    () => list.filter((e) => selected.has(e.id)).map((e) => e.id),
+    [list, selected],
+  );
+  const allSelected = list.length > 0 && selectedIds.length === list.length;
+
+  const select = (id: number, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  function removeOne(enquiry: Enquiry) {
+    if (!window.confirm('Are you sure you want to delete this enquiry?')) return;
+    deleteOne.mutate(enquiry.id, {
+      onSuccess: () => {
+        select(enquiry.id, false);
+        toast.success('Success', { description: 'Enquiry deleted successfully' });
+      },
+      onError: () => errorToast('Failed to delete enquiry'),
+    });
+  }
+
+  function removeSelected() {
+    const ids = selectedIds;
+    // SPEC §5. The button only shows with a selection, but the list may have changed under it.
+    if (ids.length === 0) {
+      toast.error('No Selection', { description: 'Please select enquiries to delete' });
+      return;
+    }
+    if (!window.confirm(`Are you sure you want to delete ${ids.length} enquiry(ies)?`)) return;
+    deleteMany.mutate(ids, {
+      onSuccess: () => {
+        setSelected(new Set());
+        toast.success('Success', { description: `${ids.length} enquiry(ies) deleted successfully` });
+      },
+      onError: () => errorToast('Failed to delete enquiries'),
+    });
+  }
+
+  function notify() {
+    sendPending.mutate(undefined, {
+      onSuccess: (result) => toast.success('Notifications Sent', { description: result.message }),
+      onError: (error) => errorToast(errorMessage(error, 'Failed to send notifications')),
+    });
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Contact Enquiries"
+        subtitle="Booking enquiries sent through the website's contact form."
+        actions={
+          <Button
+            variant="secondary"
+            onClick={notify}
+            disabled={sendPending.isPending}
+            className="w-full sm:w-auto"
+          >
+            <Send className="size-4" aria-hidden="true" />
+            {sendPending.isPending ? 'Sending…' : 'Send Pending Notifications'}
+          </Button>
+        }
+      />
+      {enquiries.isPending ? (
+        <Loading />
+      ) : list.length === 0 ? (
+        <EmptyState>
+          {enquiries.isError
+            ? 'Could not load the enquiries. Reload the page to try again.'
+            : 'No enquiries yet'}
+        </EmptyState>
+      ) : (
+        <>
+          <div className="mb-4 flex min-h-13 flex-wrap items-center gap-3 rounded-card border border-ink-200 bg-white px-4 py-2">
+            <label className="flex cursor-pointer items-center gap-2 font-semibold text-ink-800">
+              <input
+                type="checkbox"
+                checked={allSelected}
+                ref={(box) => {
+                  if (box) box.indeterminate = selectedIds.length > 0 && !allSelected;
+                }}
+                onChange={(event) =>
+                  setSelected(event.target.checked ? new Set(list.map((e) => e.id)) : new Set())
+                }
+                className="size-5 cursor-pointer accent-accent-600"
+              />
+              Select all ({list.length})
+            </label>
+            <span className="text-sm text-ink-600" aria-live="polite">
+              {selectedIds.length} selected
+            </span>
+            {selectedIds.length > 0 && (
+              <Button
+                variant="danger"
+                size="sm"
+                className="ml-auto"
+                onClick={removeSelected}
+                disabled={deleteMany.isPending}
+              >
+                <Trash2 className="size-4" aria-hidden="true" /> Delete Selected ({selectedIds.length})
+              </Button>
+            )}
+          </div>
+          <ul aria-label="Enquiries" className="space-y-4">
+            {list.map((enquiry) => (
+              <EnquiryCard
+                key={enquiry.id}
+                enquiry={enquiry}
+                selected={selected.has(enquiry.id)}
+                onSelect={(on) => select(enquiry.id, on)}
+                onDelete={() => removeOne(enquiry)}
+              />
+            ))}
+          </ul>
+        </>
+      )}
+    </>
+  );
 }

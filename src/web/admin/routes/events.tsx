@@ -1,4 +1,212 @@
-// TODO(issue 8): the Events screen.
+// Events (SPEC §2, §5): list, add, edit, show/hide and delete the events on the website. Name,
+// location and date are required; the link and the picture are optional.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CalendarDays, ExternalLink, MapPin } from 'lucide-react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { eventInput, type Event } from '#shared/schemas/content.ts';
+import { PageHeader } from '../../components/admin-ui.tsx';
+import { formatEventDate } from '../../lib/dates.ts';
+import { TextField } from '../../components/field.tsx';
+import { UploadField } from '../components/upload-field.tsx';
+import { AddButton } from './content/add-button.tsx';
+import { ContentList } from './content/content-list.tsx';
+import { fieldError } from './content/field-error.ts';
+import { FormPanel } from './content/form-panel.tsx';
+import { ItemCard } from './content/item-card.tsx';
+import { Thumbnail } from './content/thumbnail.tsx';
+import { useContentManager } from './content/use-content-manager.ts';
+import { useEditor } from './content/use-editor.ts';
+
+const MESSAGES = {
+  noun: 'event',
+  fetchFailed: 'Failed to fetch events',
+  createFailed: 'Failed to create event',
+  created: 'Event created',
+  updateFailed: 'Failed to update event',
+  updated: 'Event updated',
+  deleteFailed: 'Failed to delete event',
+  deleted: 'Event deleted',
+};
+
+type EventValues = z.input<typeof eventInput>;
+
+/** Today in Europe/London as YYYY-MM-DD, the calendar the website uses for "upcoming". */
+const londonToday = () =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/London',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
+
+/** Upcoming events soonest first, then past ones most recent first: the order the owner works in. */
+function byDate(events: readonly Event[], today: string): Event[] {
+  const upcoming = events.filter((e) => e.date >= today).sort((a, b) => a.date.localeCompare(b.date));
+  const past = events.filter((e) => e.date < today).sort((a, b) => b.date.localeCompare(a.date));
+  return [...upcoming, ...past];
+}
+
+function EventForm({
+  item,
+  saving,
+  onSave,
+  onCancel,
+}: {
+  item: Event | null;
+  saving: boolean;
+  onSave: (values: z.output<typeof eventInput>) => void;
+  onCancel: () => void;
+}) {
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<EventValues, unknown, z.output<typeof eventInput>>({
+    resolver: zodResolver(eventInput),
+    defaultValues: {
+      name: item?.name ?? '',
+      location: item?.location ?? '',
+      date: item?.date ?? '',
+      link: item?.link ?? '',
+      image_url: item?.image_url ?? '',
+      order: item?.order ?? 0,
+      is_active: item?.is_active ?? true,
+    },
+  });
+  return (
+    <FormPanel
+      title={item ? 'Edit Event' : 'Add Event'}
+      submitLabel={item ? 'Save Changes' : 'Create Event'}
+      onSubmit={handleSubmit(onSave)}
+      onCancel={onCancel}
+      saving={saving}
+    >
+      <TextField
+        label="Event name"
+        required
+        {...register('name')}
+        error={fieldError('Event name', errors.name)}
+      />
+      <TextField
+        label="Location"
+        required
+        {...register('location')}
+        error={fieldError('Location', errors.location)}
+      />
+      <TextField
+        label="Date"
+        type="date"
+        required
+        {...register('date')}
+        error={fieldError('Date', errors.date)}
+      />
+      <TextField
+        label="Link (optional)"
+        type="url"
+        inputMode="url"
+        placeholder="https://"
+        hint="Tickets or the event's own page"
+        {...register('link')}
+        error={fieldError('Link', errors.link)}
+      />
+      <TextField
+        label="Display order"
+        type="number"
+        inputMode="numeric"
+        hint="Lower numbers come first"
+        {...register('order')}
+        error={fieldError('Display order', errors.order)}
+      />
+      <div className="sm:col-span-2">
+        <Controller
+          control={control}
+          name="image_url"
+          render={({ field, fieldState }) => (
+            <UploadField
+              label="Event image"
+              kind="image"
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              error={fieldError('Event image', fieldState.error)}
+              hint="Optional. A landscape photo works best."
+              removable
+            />
+          )}
+        />
+      </div>
+    </FormPanel>
+  );
+}
+
 export function EventsScreen() {
-  return <h1 className="text-2xl font-semibold">Events</h1>;
+  const manager = useContentManager('events', MESSAGES);
+  const editor = useEditor<Event>();
+  const today = londonToday();
+  const events = byDate(manager.items, today);
+  return (
+    <>
+      <PageHeader
+        title="Events"
+        subtitle="Where the range will be. The next three upcoming events appear on the website."
+        actions={!editor.open && <AddButton label="Add Event" onClick={editor.openNew} />}
+      />
+      {editor.open && (
+        <EventForm
+          key={editor.key}
+          item={editor.item}
+          saving={manager.saving}
+          onCancel={editor.close}
+          onSave={async (values) => {
+            if (await manager.save(values, editor.item?.id ?? null)) editor.close();
+          }}
+        />
+      )}
+      <ContentList
+        label="Events"
+        loading={manager.list.isPending}
+        failed={manager.list.isError}
+        count={manager.items.length}
+        empty="No events yet. Add the first one."
+      >
+        {events.map((event) => (
+          <ItemCard
+            key={event.id}
+            name={event.name}
+            media={<Thumbnail url={event.image_url} />}
+            badge={event.date < today ? 'Past' : undefined}
+            active={event.is_active}
+            onActiveChange={(active) => void manager.setActive(event, active)}
+            onEdit={() => editor.openEdit(event)}
+            onDelete={async () => {
+              if ((await manager.remove(event)) && editor.item?.id === event.id) editor.close();
+            }}
+          >
+            <p className="flex items-center gap-1.5">
+              <CalendarDays className="size-4 shrink-0" aria-hidden="true" />
+              {formatEventDate(event.date)}
+            </p>
+            <p className="flex items-center gap-1.5">
+              <MapPin className="size-4 shrink-0" aria-hidden="true" />
+              {event.location}
+            </p>
+            {event.link && (
+              <p className="flex items-center gap-1.5">
+                <ExternalLink className="size-4 shrink-0" aria-hidden="true" />
+                <a
+                  href={event.link}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="min-w-0 truncate text-accent-700 underline underline-offset-2"
+                >
+                  {event.link}
+                </a>
+              </p>
+            )}
+          </ItemCard>
+        ))}
+      </ContentList>
+    </>
+  );
 }

@@ -1,4 +1,234 @@
-// TODO(issue 8): the Gallery screen.
+// Gallery (SPEC §2, §5): images grouped by the page section they belong to, moved up or down within
+// their section by swapping the order of two neighbours. Title and image are required.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowDown, ArrowUp } from 'lucide-react';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { GALLERY_SECTIONS } from '#shared/constants.ts';
+import { galleryInput, type GalleryImage } from '#shared/schemas/content.ts';
+import { EmptyState, Loading, PageHeader } from '../../components/admin-ui.tsx';
+import { Button } from '../../components/button.tsx';
+import { SelectField, TextField } from '../../components/field.tsx';
+import { toast } from '../../components/toast.tsx';
+import { contentListKey } from '../api/content-list.ts';
+import { updateContent } from '../api/content-update.ts';
+import { UploadField } from '../components/upload-field.tsx';
+import { AddButton } from './content/add-button.tsx';
+import { fieldError } from './content/field-error.ts';
+import { FormPanel } from './content/form-panel.tsx';
+import { ItemCard } from './content/item-card.tsx';
+import { GALLERY_SECTION_LABELS } from './content/labels.ts';
+import { Thumbnail } from './content/thumbnail.tsx';
+import { useContentManager } from './content/use-content-manager.ts';
+import { reorderChanges } from './content/reorder.ts';
+import { useEditor } from './content/use-editor.ts';
+
+const MESSAGES = {
+  noun: 'image',
+  fetchFailed: 'Failed to fetch images',
+  createFailed: 'Failed to add image',
+  created: 'Image added',
+  updateFailed: 'Failed to update image',
+  updated: 'Image updated',
+  deleteFailed: 'Failed to delete image',
+  deleted: 'Image deleted',
+  detailAsTitle: true,
+};
+
+function GalleryForm({
+  item,
+  saving,
+  onSave,
+  onCancel,
+}: {
+  item: GalleryImage | null;
+  saving: boolean;
+  onSave: (values: z.output<typeof galleryInput>) => void;
+  onCancel: () => void;
+}) {
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<z.input<typeof galleryInput>, unknown, z.output<typeof galleryInput>>({
+    resolver: zodResolver(galleryInput),
+    defaultValues: {
+      title: item?.title ?? '',
+      image_url: item?.image_url ?? '',
+      alt_text: item?.alt_text ?? '',
+      section: item?.section ?? 'action-gallery',
+      order: item?.order ?? 0,
+      is_active: item?.is_active ?? true,
+    },
+  });
+  return (
+    <FormPanel
+      title={item ? 'Edit Image' : 'Add Image'}
+      submitLabel={item ? 'Save Changes' : 'Add Image'}
+      onSubmit={handleSubmit(onSave, (invalid) => {
+        // SPEC §5/§8: the one message for a missing title or picture.
+        if (invalid.title || invalid.image_url)
+          toast({ title: 'Title and image are required', variant: 'destructive' });
+      })}
+      onCancel={onCancel}
+      saving={saving}
+    >
+      <TextField label="Title" required {...register('title')} error={fieldError('Title', errors.title)} />
+      <SelectField label="Section" {...register('section')} error={fieldError('Section', errors.section)}>
+        {GALLERY_SECTIONS.map((section) => (
+          <option key={section} value={section}>
+            {GALLERY_SECTION_LABELS[section]}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label="Description for screen readers (alt text)"
+        hint="What the picture shows, e.g. 'Two players at the reaction targets'"
+        {...register('alt_text')}
+        error={fieldError('Alt text', errors.alt_text)}
+      />
+      <TextField
+        label="Order number"
+        type="number"
+        inputMode="numeric"
+        hint="Lower numbers come first within a section"
+        {...register('order')}
+        error={fieldError('Order number', errors.order)}
+      />
+      <div className="sm:col-span-2">
+        <Controller
+          control={control}
+          name="image_url"
+          render={({ field, fieldState }) => (
+            <UploadField
+              label="Image"
+              kind="image"
+              required
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              error={fieldError('Image', fieldState.error)}
+            />
+          )}
+        />
+      </div>
+    </FormPanel>
+  );
+}
+
 export function GalleryScreen() {
-  return <h1 className="text-2xl font-semibold">Gallery</h1>;
+  const manager = useContentManager('gallery', MESSAGES);
+  const editor = useEditor<GalleryImage>();
+  const queryClient = useQueryClient();
+  const [reordering, setReordering] = useState(false);
+
+  async function move(section: readonly GalleryImage[], index: number, direction: -1 | 1) {
+    setReordering(true);
+    try {
+      await Promise.all(
+        reorderChanges(section, index, direction).map(({ id, order }) =>
+          updateContent('gallery', id, { order }),
+        ),
+      );
+    } catch {
+      toast({ title: 'Failed to reorder images', variant: 'destructive' });
+    } finally {
+      await queryClient.invalidateQueries({ queryKey: contentListKey('gallery') });
+      setReordering(false);
+    }
+  }
+
+  const sections = GALLERY_SECTIONS.map((section) => ({
+    section,
+    images: manager.items.filter((image) => image.section === section),
+  })).filter((group) => group.images.length > 0);
+
+  return (
+    <>
+      <PageHeader
+        title="Gallery"
+        subtitle="Pictures for each part of the website, in the order they are shown."
+        actions={!editor.open && <AddButton label="Add Image" onClick={editor.openNew} />}
+      />
+      {editor.open && (
+        <GalleryForm
+          key={editor.key}
+          item={editor.item}
+          saving={manager.saving}
+          onCancel={editor.close}
+          onSave={async (values) => {
+            if (await manager.save(values, editor.item?.id ?? null)) editor.close();
+          }}
+        />
+      )}
+      {manager.list.isPending ? (
+        <Loading />
+      ) : sections.length === 0 ? (
+        <EmptyState>
+          {manager.list.isError
+            ? 'Could not load the list. Reload the page to try again.'
+            : 'No images yet. Add the first one.'}
+        </EmptyState>
+      ) : (
+        <div className="space-y-8">
+          {sections.map(({ section, images }) => (
+            <section key={section} aria-labelledby={`gallery-${section}`}>
+              <h2
+                id={`gallery-${section}`}
+                className="mb-3 flex items-baseline gap-2 font-display text-xl font-semibold tracking-wide text-ink-900 uppercase"
+              >
+                {GALLERY_SECTION_LABELS[section]}
+                <span className="font-sans text-sm font-normal tracking-normal text-ink-600 normal-case">
+                  {images.length} {images.length === 1 ? 'image' : 'images'}
+                </span>
+              </h2>
+              <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+                {images.map((image, index) => (
+                  <ItemCard
+                    key={image.id}
+                    name={image.title}
+                    headingLevel={3}
+                    media={<Thumbnail url={image.image_url} />}
+                    active={image.is_active}
+                    onActiveChange={(active) => void manager.setActive(image, active)}
+                    onEdit={() => editor.openEdit(image)}
+                    onDelete={async () => {
+                      if ((await manager.remove(image)) && editor.item?.id === image.id) editor.close();
+                    }}
+                    extraActions={
+                      <span className="flex gap-1">
+                        <Button
+                          variant="secondary"
+                          size="sm"
+                          aria-label={`Move ${image.title} up`}
+                          disabled={index === 0 || reordering}
+                          onClick={() => void move(images, index, -1)}
+                        >
+                          <ArrowUp className="size-4" aria-hidden="true" />
+                        </Button>
+                        <Button
+                          variant="secondary"
+                          size="sm"
+                          aria-label={`Move ${image.title} down`}
+                          disabled={index === images.length - 1 || reordering}
+                          onClick={() => void move(images, index, 1)}
+                        >
+                          <ArrowDown className="size-4" aria-hidden="true" />
+                        </Button>
+                      </span>
+                    }
+                  >
+                    <p>{image.alt_text || 'No alt text'}</p>
+                    <p>Order {image.order}</p>
+                  </ItemCard>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+      )}
+    </>
+  );
 }

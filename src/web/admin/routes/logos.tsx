@@ -1,4 +1,169 @@
-// TODO(issue 8): the Logos screen.
+// Partner logos, 'AS SEEN AT' on the website (SPEC §2, §5): name and logo required, the website
+// address optional and URL-shaped.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ExternalLink } from 'lucide-react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { logoInput, type Logo } from '#shared/schemas/content.ts';
+import { PageHeader } from '../../components/admin-ui.tsx';
+import { TextField } from '../../components/field.tsx';
+import { UploadField } from '../components/upload-field.tsx';
+import { AddButton } from './content/add-button.tsx';
+import { ContentList } from './content/content-list.tsx';
+import { fieldError } from './content/field-error.ts';
+import { FormPanel } from './content/form-panel.tsx';
+import { ItemCard } from './content/item-card.tsx';
+import { Thumbnail } from './content/thumbnail.tsx';
+import { useContentManager } from './content/use-content-manager.ts';
+import { useEditor } from './content/use-editor.ts';
+
+const MESSAGES = {
+  noun: 'logo',
+  fetchFailed: 'Failed to fetch logos',
+  createFailed: 'Failed to add logo',
+  created: 'Logo added',
+  updateFailed: 'Failed to update logo',
+  updated: 'Logo updated',
+  deleteFailed: 'Failed to delete logo',
+  deleted: 'Logo deleted',
+};
+
+function LogoForm({
+  item,
+  saving,
+  onSave,
+  onCancel,
+}: {
+  item: Logo | null;
+  saving: boolean;
+  onSave: (values: z.output<typeof logoInput>) => void;
+  onCancel: () => void;
+}) {
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<z.input<typeof logoInput>, unknown, z.output<typeof logoInput>>({
+    resolver: zodResolver(logoInput),
+    defaultValues: {
+      name: item?.name ?? '',
+      logo_url: item?.logo_url ?? '',
+      website_url: item?.website_url ?? '',
+      order: item?.order ?? 0,
+      is_active: item?.is_active ?? true,
+    },
+  });
+  return (
+    <FormPanel
+      title={item ? 'Edit Logo' : 'Add Logo'}
+      submitLabel={item ? 'Save Changes' : 'Add Logo'}
+      onSubmit={handleSubmit(onSave)}
+      onCancel={onCancel}
+      saving={saving}
+    >
+      <TextField
+        label="Partner name"
+        required
+        {...register('name')}
+        error={fieldError('Partner name', errors.name)}
+      />
+      <TextField
+        label="Website (optional)"
+        type="url"
+        inputMode="url"
+        placeholder="https://"
+        {...register('website_url')}
+        error={fieldError('Website', errors.website_url)}
+      />
+      <TextField
+        label="Display order"
+        type="number"
+        inputMode="numeric"
+        hint="Lower numbers come first"
+        {...register('order')}
+        error={fieldError('Display order', errors.order)}
+      />
+      <div className="sm:col-span-2">
+        <Controller
+          control={control}
+          name="logo_url"
+          render={({ field, fieldState }) => (
+            <UploadField
+              label="Logo"
+              kind="image"
+              required
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              error={fieldError('Logo', fieldState.error)}
+              hint="A PNG with a transparent background looks best; it is shown on the dark website."
+              dark
+            />
+          )}
+        />
+      </div>
+    </FormPanel>
+  );
+}
+
 export function LogosScreen() {
-  return <h1 className="text-2xl font-semibold">Logos</h1>;
+  const manager = useContentManager('logos', MESSAGES);
+  const editor = useEditor<Logo>();
+  return (
+    <>
+      <PageHeader
+        title="Partner Logos"
+        subtitle="Shown under 'As seen at' on the website."
+        actions={!editor.open && <AddButton label="Add Logo" onClick={editor.openNew} />}
+      />
+      {editor.open && (
+        <LogoForm
+          key={editor.key}
+          item={editor.item}
+          saving={manager.saving}
+          onCancel={editor.close}
+          onSave={async (values) => {
+            if (await manager.save(values, editor.item?.id ?? null)) editor.close();
+          }}
+        />
+      )}
+      <ContentList
+        label="Partner logos"
+        loading={manager.list.isPending}
+        failed={manager.list.isError}
+        count={manager.items.length}
+        empty="No logos yet. Add the first one."
+      >
+        {manager.items.map((logo) => (
+          <ItemCard
+            key={logo.id}
+            name={logo.name}
+            media={<Thumbnail url={logo.logo_url} fit="contain" dark />}
+            active={logo.is_active}
+            onActiveChange={(active) => void manager.setActive(logo, active)}
+            onEdit={() => editor.openEdit(logo)}
+            onDelete={async () => {
+              if ((await manager.remove(logo)) && editor.item?.id === logo.id) editor.close();
+            }}
+          >
+            {logo.website_url ? (
+              <p className="flex items-center gap-1.5">
+                <ExternalLink className="size-4 shrink-0" aria-hidden="true" />
+                <a
+                  href={logo.website_url}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="min-w-0 truncate text-accent-700 underline underline-offset-2"
+                >
+                  {logo.website_url}
+                </a>
+              </p>
+            ) : (
+              <p>No website link</p>
+            )}
+          </ItemCard>
+        ))}
+      </ContentList>
+    </>
+  );
 }

@@ -1,4 +1,156 @@
-// TODO(issue 8): the Testimonials screen.
+// Testimonials (SPEC §2, §5): client name, company, text and a 1–5 rating, all required. At most three
+// are shown on the website.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { testimonialInput, type Testimonial } from '#shared/schemas/content.ts';
+import { TESTIMONIALS_SHOWN } from '#shared/constants.ts';
+import { PageHeader } from '../../components/admin-ui.tsx';
+import { TextAreaField, TextField } from '../../components/field.tsx';
+import { AddButton } from './content/add-button.tsx';
+import { ContentList } from './content/content-list.tsx';
+import { fieldError } from './content/field-error.ts';
+import { FormPanel } from './content/form-panel.tsx';
+import { ItemCard } from './content/item-card.tsx';
+import { StarRating, StarsShown } from './content/star-rating.tsx';
+import { useContentManager } from './content/use-content-manager.ts';
+import { useEditor } from './content/use-editor.ts';
+
+const MESSAGES = {
+  noun: 'testimonial',
+  fetchFailed: 'Failed to fetch testimonials',
+  createFailed: 'Failed to add testimonial',
+  created: 'Testimonial added',
+  updateFailed: 'Failed to update testimonial',
+  updated: 'Testimonial updated',
+  deleteFailed: 'Failed to delete testimonial',
+  deleted: 'Testimonial deleted',
+};
+
+function TestimonialForm({
+  item,
+  saving,
+  onSave,
+  onCancel,
+}: {
+  item: Testimonial | null;
+  saving: boolean;
+  onSave: (values: z.output<typeof testimonialInput>) => void;
+  onCancel: () => void;
+}) {
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<z.input<typeof testimonialInput>, unknown, z.output<typeof testimonialInput>>({
+    resolver: zodResolver(testimonialInput),
+    defaultValues: {
+      client_name: item?.client_name ?? '',
+      company: item?.company ?? '',
+      testimonial_text: item?.testimonial_text ?? '',
+      rating: item?.rating ?? 5,
+      order: item?.order ?? 0,
+      is_active: item?.is_active ?? true,
+    },
+  });
+  return (
+    <FormPanel
+      title={item ? 'Edit Testimonial' : 'Add Testimonial'}
+      submitLabel={item ? 'Save Changes' : 'Add Testimonial'}
+      onSubmit={handleSubmit(onSave)}
+      onCancel={onCancel}
+      saving={saving}
+    >
+      <TextField
+        label="Client name"
+        required
+        {...register('client_name')}
+        error={fieldError('Client name', errors.client_name)}
+      />
+      <TextField
+        label="Company"
+        required
+        {...register('company')}
+        error={fieldError('Company', errors.company)}
+      />
+      <TextAreaField
+        label="Testimonial"
+        required
+        rows={4}
+        className="sm:col-span-2"
+        {...register('testimonial_text')}
+        error={fieldError('Testimonial', errors.testimonial_text)}
+      />
+      <Controller
+        control={control}
+        name="rating"
+        render={({ field, fieldState }) => (
+          <StarRating
+            name={field.name}
+            value={Number(field.value) || 0}
+            onChange={field.onChange}
+            error={fieldError('Rating', fieldState.error)}
+          />
+        )}
+      />
+      <TextField
+        label="Display order"
+        type="number"
+        inputMode="numeric"
+        hint="Lower numbers come first"
+        {...register('order')}
+        error={fieldError('Display order', errors.order)}
+      />
+    </FormPanel>
+  );
+}
+
 export function TestimonialsScreen() {
-  return <h1 className="text-2xl font-semibold">Testimonials</h1>;
+  const manager = useContentManager('testimonials', MESSAGES);
+  const editor = useEditor<Testimonial>();
+  return (
+    <>
+      <PageHeader
+        title="Testimonials"
+        subtitle={`What clients say. The first ${TESTIMONIALS_SHOWN} shown ones appear on the website.`}
+        actions={!editor.open && <AddButton label="Add Testimonial" onClick={editor.openNew} />}
+      />
+      {editor.open && (
+        <TestimonialForm
+          key={editor.key}
+          item={editor.item}
+          saving={manager.saving}
+          onCancel={editor.close}
+          onSave={async (values) => {
+            if (await manager.save(values, editor.item?.id ?? null)) editor.close();
+          }}
+        />
+      )}
+      <ContentList
+        label="Testimonials"
+        loading={manager.list.isPending}
+        failed={manager.list.isError}
+        count={manager.items.length}
+        empty="No testimonials yet. Add the first one."
+      >
+        {manager.items.map((testimonial) => (
+          <ItemCard
+            key={testimonial.id}
+            name={testimonial.client_name}
+            active={testimonial.is_active}
+            onActiveChange={(active) => void manager.setActive(testimonial, active)}
+            onEdit={() => editor.openEdit(testimonial)}
+            onDelete={async () => {
+              if ((await manager.remove(testimonial)) && editor.item?.id === testimonial.id) editor.close();
+            }}
+          >
+            <p className="font-medium text-ink-700">{testimonial.company}</p>
+            <StarsShown rating={testimonial.rating} />
+            <p className="line-clamp-3 whitespace-pre-line">{testimonial.testimonial_text}</p>
+          </ItemCard>
+        ))}
+      </ContentList>
+    </>
+  );
 }

@@ -1,0 +1,231 @@
+// Website Analytics in a real browser: the numbers match events sent by browsers that accepted
+// cookies (the session_id cookie makes a visitor), the landing page's own page view is counted, the
+// period switch, the CSV download and the reset.
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminApi, apiLogin, openSignedIn } from './support/admin.ts';
+import { axeViolations, describeViolations } from './support/axe.ts';
+import { chromiumAvailable, DESKTOP, launchBrowser, PHONE } from './support/browser.ts';
+import { startTestServer, type TestServer } from './support/server.ts';
+
+/** The server writes queued events at least every second. */
+const FLUSH_MS = 1500;
+const flush = () => new Promise((resolve) => setTimeout(resolve, FLUSH_MS));
+
+type Body = Record<string, unknown>;
+
+describe.skipIf(!chromiumAvailable())('admin analytics screen', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let token: string;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    browser = await launchBrowser();
+    token = await apiLogin(server);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  /** A browser that accepted cookies: the consent cookie and its session id are set before loading. */
+  async function consentingVisitor(sessionId: string): Promise<BrowserContext> {
+    const context = await browser.newContext(DESKTOP);
+    await context.addCookies([
+      { name: 'cookie_consent', value: 'true', url: server.url },
+      { name: 'session_id', value: sessionId, url: server.url },
+    ]);
+    return context;
+  }
+
+  /** Sends tracking calls from inside the visitor's browser (its user agent, its cookies). */
+  async function send(context: BrowserContext, events: [string, Body][]) {
+    const page = await context.newPage();
+    // A page of the site that runs no tracking of its own, so only these events count.
+    await page.goto(`${server.url}/api/health`);
+    await page.evaluate(async (list) => {
+      for (const [path, body] of list) {
+        const response = await fetch(path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        if (response.status !== 204) throw new Error(`${path}: ${response.status}`);
+      }
+    }, events);
+    await page.close();
+  }
+
+  const track = (event_type: string, extra: Body = {}): [string, Body] => [
+    '/api/track',
+    { event_type, page: '/', ...extra },
+  ];
+  const dwell = (section_name: string, dwell_ms: number): [string, Body] => [
+    '/api/analytics/track',
+    { event_type: 'section_dwell', section_name, dwell_ms, page: '/' },
+  ];
+
+  const stat = (page: Page, label: string) =>
+    page.getByRole('region', { name: label }).locator('p').textContent();
+
+  async function expectStats(page: Page, expected: [number, number, number, number]) {
+    await expect
+      .poll(async () =>
+        Promise.all(
+          ['Total Page Views', 'Unique Visitors', 'Button Clicks', 'Form Submissions'].map((label) =>
+            stat(page, label),
+          ),
+        ),
+      )
+      .toEqual(expected.map(String));
+  }
+
+  async function expectNoAxeViolations(page: Page, where: string) {
+    const violations = await axeViolations(page);
+    expect(violations, `${where}\n${describeViolations(violations)}`).toEqual([]);
+  }
+
+  it('shows the numbers sent by consenting browsers, the chart, section engagement, period switch, CSV and reset', async () => {
+    await adminApi(server, token, 'DELETE', '/api/admin/analytics/reset');
+    const sessionA = randomUUID();
+    const visitorA = await consentingVisitor(sessionA);
+    const visitorB = await consentingVisitor(randomUUID());
+    await send(visitorA, [
+      track('page_view'),
+      track('page_view'),
+      track('page_view'),
+      track('button_click', { element: 'book-the-range' }),
+      track('button_click', { element: 'see-next-events' }),
+      track('form_submit', { element: 'contact' }),
+      ['/api/analytics/track', { event_type: 'section_impression', section_name: 'hero', page: '/' }],
+      dwell('hero', 4000),
+      dwell('hero', 6000),
+      dwell('events', 2500),
+    ]);
+    await send(visitorB, [
+      track('page_view'),
+      track('page_view'),
+      track('button_click', { element: 'contact' }),
+    ]);
+    await flush();
+
+    const context = await browser.newContext(DESKTOP);
+    const page = await context.newPage();
+    const requested: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/admin/analytics/'))
+        requested.push(new URL(request.url()).pathname + new URL(request.url()).search);
+    });
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.accept();
+    });
+    await openSignedIn(page, server, '/admin/analytics');
+    await expectStats(page, [5, 2, 3, 1]);
+    expect(requested).toEqual(
+      expect.arrayContaining([
+        '/api/admin/analytics/summary?days=7',
+        '/api/admin/analytics/chart-data?days=7',
+      ]),
+    );
+    await expect(page.getByLabel('Period').inputValue()).resolves.toBe('7');
+
+    // The chart: 7 days, today's bar the busiest (200 px), the table version for screen readers.
+    const bars = page.getByRole('img', { name: /: \d+ views?$/ });
+    await expect.poll(() => bars.count()).toBe(7);
+    const today = bars.last();
+    await expect(today.getAttribute('aria-label')).resolves.toMatch(/: 5 views$/);
+    expect((await today.locator('div').boundingBox())?.height).toBe(200);
+    await today.focus();
+    await page.getByText(/^\d{1,2} [A-Z][a-z]{2,3}: 5 views$/).waitFor();
+    expect(await page.locator('table tbody tr').count()).toBe(7);
+    await expect(page.locator('table tbody tr').last().locator('td').textContent()).resolves.toBe('5');
+
+    // Section Engagement: ranked by average time, one decimal and 's'.
+    const ranking = page.locator('ol li');
+    await expect(ranking.allInnerTexts()).resolves.toEqual([
+      expect.stringMatching(/^1\s+Hero\s+5\.0s/),
+      expect.stringMatching(/^2\s+Events\s+2\.5s/),
+    ]);
+
+    // Superadmins see this instance's ingestion counters.
+    await page.getByRole('heading', { name: 'Event Ingestion' }).waitFor();
+    await expectNoAxeViolations(page, 'analytics with data');
+
+    // Period switch: both calls again, for 30 days.
+    await page.getByLabel('Period').selectOption('30');
+    await expect.poll(() => bars.count()).toBe(30);
+    expect(requested).toEqual(
+      expect.arrayContaining([
+        '/api/admin/analytics/summary?days=30',
+        '/api/admin/analytics/chart-data?days=30',
+      ]),
+    );
+    await expectStats(page, [5, 2, 3, 1]);
+
+    // Export CSV: the file the browser saves.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^analytics_\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = fs
+      .readFileSync((await download.path()) as string, 'utf8')
+      .trim()
+      .split(/\r?\n/);
+    expect(csv[0]).toBe(
+      'timestamp,date,event_type,page,element,section,session_id,view_id,dwell_ms,referrer,user_agent',
+    );
+    expect(csv).toHaveLength(1 + 13);
+    expect(csv.filter((line) => line.includes(',page_view,'))).toHaveLength(5);
+    expect(
+      csv.filter(
+        (line) => line.includes(',section_dwell,') && line.includes(',hero,') && line.includes(sessionA),
+      ),
+    ).toHaveLength(2);
+    await page.getByText('Analytics data exported').waitFor();
+
+    // The landing page itself, opened by a visitor who accepted cookies, adds one page view.
+    const landing = await visitorA.newPage();
+    await landing.goto(`${server.url}/`);
+    await landing.waitForLoadState('networkidle');
+    await flush();
+    await page.reload();
+    await page.getByLabel('Period').selectOption('7');
+    await expectStats(page, [6, 2, 3, 1]);
+
+    // Reset, after the spec's confirmation: everything back to zero.
+    await page.getByRole('button', { name: 'Reset Analytics' }).click();
+    await page.getByText('Analytics data reset successfully').waitFor();
+    expect(dialogs).toEqual([
+      'Are you sure you want to reset all analytics data? This action cannot be undone!',
+    ]);
+    await expectStats(page, [0, 0, 0, 0]);
+    await page.getByText('No section data yet. Visit the website to start tracking.').waitFor();
+    await expect.poll(() => page.getByRole('img', { name: /: 0 views$/ }).count()).toBe(7);
+    await expectNoAxeViolations(page, 'analytics after reset');
+
+    await Promise.all([visitorA.close(), visitorB.close(), context.close()]);
+  });
+
+  it('on a phone: the empty screen is usable, and a failed load says "Failed to fetch analytics"', async () => {
+    // (Closing the landing page above may have sent its last section dwell: start from nothing.)
+    await flush();
+    await adminApi(server, token, 'DELETE', '/api/admin/analytics/reset');
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    await openSignedIn(page, server, '/admin/analytics');
+    await page.getByText('No section data yet. Visit the website to start tracking.').waitFor();
+    await expectNoAxeViolations(page, 'analytics (phone)');
+    await page.route('**/api/admin/analytics/summary?days=14', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"boom","code":"X"}' }),
+    );
+    await page.getByLabel('Period').selectOption('14');
+    await page.getByText('Failed to fetch analytics').waitFor();
+    await context.close();
+  });
+});

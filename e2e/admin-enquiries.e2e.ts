@@ -1,0 +1,223 @@
+// Contact Enquiries in a real browser: Loading then the empty state, the cards, status changes that
+// persist, single and bulk delete with the spec's confirmations, and Send Pending Notifications.
+// Enquiries are seeded straight into the database (no captcha in the way).
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openSignedIn } from './support/admin.ts';
+import { axeViolations, describeViolations } from './support/axe.ts';
+import { chromiumAvailable, DESKTOP, launchBrowser, PHONE } from './support/browser.ts';
+import { findMail, startTestServer, type TestServer } from './support/server.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+describe.skipIf(!chromiumAvailable())('admin enquiries screen', () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    // A business address, so pending notifications can actually be sent (to the outbox).
+    server = await startTestServer({ NOTIFY_EMAIL: 'bookings@example.co.uk' });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  // Each test leaves the table as it found it: empty.
+  afterEach(async () => {
+    await server.started.db.deleteFrom('enquiries').execute();
+  });
+
+  async function seed(
+    name: string,
+    options: { pending?: boolean; minutesAgo?: number; message?: string } = {},
+  ): Promise<number> {
+    const now = Date.now();
+    const row = await server.started.db
+      .insertInto('enquiries')
+      .values({
+        name,
+        email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.co.uk`,
+        organisation: `${name} Events Ltd`,
+        message: options.message ?? `Hello from ${name}`,
+        status: 'new',
+        spam_reason: null,
+        created_at: now - (options.minutesAgo ?? 0) * 60_000,
+        updated_at: now,
+        notify_pending: options.pending ? 1 : 0,
+        notify_attempts: 0,
+        // Not due for the automatic retry job: only the button may send it during the test.
+        notify_next_at: options.pending ? now + HOUR_MS : null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  const stored = () => server.started.services.enquiries.list();
+
+  async function open(options = DESKTOP): Promise<{ page: Page; dialogs: string[] }> {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.accept();
+    });
+    await openSignedIn(page, server, '/admin/enquiries');
+    return { page, dialogs };
+  }
+
+  async function expectNoAxeViolations(page: Page, where: string) {
+    const violations = await axeViolations(page);
+    expect(violations, `${where}\n${describeViolations(violations)}`).toEqual([]);
+  }
+
+  it('shows Loading first, then "No enquiries yet"', async () => {
+    const context = await browser.newContext(DESKTOP);
+    const page = await context.newPage();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/enquiries', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openSignedIn(page, server, '/admin/enquiries');
+    await page.getByRole('status').filter({ hasText: 'Loading' }).waitFor();
+    release();
+    await page.getByText('No enquiries yet').waitFor();
+    expect(await page.getByRole('button', { name: /Delete Selected/ }).count()).toBe(0);
+    await expectNoAxeViolations(page, 'empty enquiries');
+    await context.close();
+  });
+
+  it('lists enquiries newest first with status, e-mail, organisation, message and date; the status persists', async () => {
+    await seed('Priya Shah', {
+      minutesAgo: 90,
+      message: 'Two-day festival in July.\nAbout 3,000 visitors a day.',
+    });
+    await seed('Tom Baker', { minutesAgo: 5 });
+    const { page } = await open(PHONE);
+    const cards = page.getByRole('list', { name: 'Enquiries' }).getByRole('listitem');
+    await cards.first().waitFor();
+    expect(await cards.count()).toBe(2);
+    await expect(cards.nth(0).getByRole('heading').textContent()).resolves.toBe('Tom Baker');
+    const priya = page.getByRole('listitem', { name: 'Priya Shah' });
+    await expect(priya.getByText('new', { exact: true }).count()).resolves.toBe(1);
+    await expect(
+      priya.getByRole('link', { name: 'priya.shah@example.co.uk' }).getAttribute('href'),
+    ).resolves.toBe('mailto:priya.shah@example.co.uk');
+    await expect(
+      priya.getByRole('link', { name: 'Reply to Priya Shah by email' }).getAttribute('href'),
+    ).resolves.toMatch(/^mailto:priya\.shah@example\.co\.uk\?subject=/);
+    await priya.getByText('Priya Shah Events Ltd').waitFor();
+    // Line breaks in the message are kept.
+    expect(await priya.getByText(/Two-day festival/).innerText()).toBe(
+      'Two-day festival in July.\nAbout 3,000 visitors a day.',
+    );
+    await expect(priya.locator('time').textContent()).resolves.toMatch(
+      /^\d{1,2} [A-Z][a-z]{2,3} \d{4}, \d{2}:\d{2}$/,
+    );
+    await page.getByText('Select all (2)').waitFor();
+    await expectNoAxeViolations(page, 'enquiry list (phone)');
+
+    await priya.getByLabel('Status').selectOption('booked');
+    await page.getByText('Priya Shah: Booked').waitFor();
+    await expect
+      .poll(async () => (await stored()).find((e) => e.name === 'Priya Shah')?.status)
+      .toBe('booked');
+    await page.reload();
+    await expect(
+      page.getByRole('listitem', { name: 'Priya Shah' }).getByLabel('Status').inputValue(),
+    ).resolves.toBe('booked');
+    await page.getByRole('listitem', { name: 'Priya Shah' }).getByText('booked', { exact: true }).waitFor();
+    await page.context().close();
+  });
+
+  it('deletes one enquiry after "Are you sure you want to delete this enquiry?"', async () => {
+    await seed('Keep Me');
+    await seed('Delete Me');
+    const { page, dialogs } = await open();
+    await page.getByRole('button', { name: 'Delete enquiry from Delete Me' }).click();
+    await page.getByText('Enquiry deleted successfully').waitFor();
+    expect(dialogs).toEqual(['Are you sure you want to delete this enquiry?']);
+    expect((await stored()).map((e) => e.name)).toEqual(['Keep Me']);
+    await expect.poll(() => page.getByRole('listitem', { name: 'Delete Me' }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('selects with the checkboxes, shows Delete Selected (n) only with a selection, and bulk deletes 2', async () => {
+    await seed('Alpha', { minutesAgo: 3 });
+    await seed('Bravo', { minutesAgo: 2 });
+    await seed('Charlie', { minutesAgo: 1 });
+    const { page, dialogs } = await open();
+    await page.getByText('Select all (3)').waitFor();
+    expect(await page.getByRole('button', { name: /Delete Selected/ }).count()).toBe(0);
+
+    await page.getByRole('checkbox', { name: 'Select all (3)' }).check();
+    await page.getByText('3 selected').waitFor();
+    await page.getByRole('button', { name: 'Delete Selected (3)' }).waitFor();
+    await page.getByRole('checkbox', { name: 'Select all (3)' }).uncheck();
+    await page.getByText('0 selected').waitFor();
+    expect(await page.getByRole('button', { name: /Delete Selected/ }).count()).toBe(0);
+
+    await page.getByRole('checkbox', { name: 'Select enquiry from Alpha' }).check();
+    await page.getByRole('checkbox', { name: 'Select enquiry from Charlie' }).check();
+    await page.getByRole('button', { name: 'Delete Selected (2)' }).click();
+    await page.getByText('2 enquiry(ies) deleted successfully').waitFor();
+    expect(dialogs).toEqual(['Are you sure you want to delete 2 enquiry(ies)?']);
+    expect((await stored()).map((e) => e.name)).toEqual(['Bravo']);
+    await page.getByText('Select all (1)').waitFor();
+    expect(await page.getByRole('button', { name: /Delete Selected/ }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('keeps everything when the confirmation is dismissed', async () => {
+    await seed('Stays');
+    const context = await browser.newContext(DESKTOP);
+    const page = await context.newPage();
+    page.on('dialog', (dialog) => void dialog.dismiss());
+    await openSignedIn(page, server, '/admin/enquiries');
+    await page.getByRole('button', { name: 'Delete enquiry from Stays' }).click();
+    await page.getByRole('checkbox', { name: 'Select enquiry from Stays' }).check();
+    await page.getByRole('button', { name: 'Delete Selected (1)' }).click();
+    expect((await stored()).map((e) => e.name)).toEqual(['Stays']);
+    await context.close();
+  });
+
+  it('Send Pending Notifications mails the pending enquiries and says "Notifications Sent"', async () => {
+    await seed('Waiting Walter', { pending: true });
+    const { page } = await open();
+    const walter = page.getByRole('listitem', { name: 'Waiting Walter' });
+    await walter.getByText('Notification pending').waitFor();
+    await page.getByRole('button', { name: 'Send Pending Notifications' }).click();
+    await page.getByText('Notifications Sent').waitFor();
+    await page.getByText('1 notification(s) sent').waitFor();
+    // The list reloads: the enquiry is no longer pending.
+    await expect.poll(() => walter.getByText('Notification pending').count()).toBe(0);
+    expect(findMail(server.outboxDir, /Waiting Walter/)).toBeDefined();
+
+    // A failure shows the server's detail under 'Error'.
+    await page.route('**/api/admin/enquiries/send-notifications', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ detail: 'Set NOTIFY_EMAIL first', code: 'UNAVAILABLE' }),
+      }),
+    );
+    await page.getByRole('button', { name: 'Send Pending Notifications' }).click();
+    await page.getByText('Set NOTIFY_EMAIL first').waitFor();
+    await page.context().close();
+  });
+
+  it('says "Failed to fetch enquiries" when the list cannot be loaded', async () => {
+    const context = await browser.newContext(DESKTOP);
+    const page = await context.newPage();
+    await page.route('**/api/enquiries', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"boom","code":"X"}' }),
+    );
+    await openSignedIn(page, server, '/admin/enquiries');
+    await page.getByText('Failed to fetch enquiries').waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,10 @@
+// GET /api/admin/analytics/export?days=n: the period's raw events as CSV, saved by the browser as
+// analytics_<YYYY-MM-DD>.csv (SPEC §7).
+import { useMutation } from '@tanstack/react-query';
+import { apiBlob } from '../../lib/api-client.ts';
+
+export const exportAnalytics = (days: number) => apiBlob(`/admin/analytics/export?days=${days}`);
+
+export function useExportAnalytics() {
+  return useMutation({ mutationFn: exportAnalytics });
+}

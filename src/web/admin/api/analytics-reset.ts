@@ -1,0 +1,13 @@
+// DELETE /api/admin/analytics/reset: deletes every event and total.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client.ts';
+
+export const resetAnalytics = () => api<{ success: true }>('/admin/analytics/reset', { method: 'DELETE' });
+
+export function useResetAnalytics() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resetAnalytics,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'analytics'] }),
+  });
+}

@@ -1,0 +1,16 @@
+// POST /api/admin/enquiries/bulk-delete: the body is a plain JSON array of ids (SPEC §7). All or
+// nothing on the server: an unknown id deletes none.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client.ts';
+import { enquiriesKey } from './enquiries-list.ts';
+
+export const bulkDeleteEnquiries = (ids: number[]) =>
+  api<{ success: true; deleted: number }>('/admin/enquiries/bulk-delete', { method: 'POST', body: ids });
+
+export function useBulkDeleteEnquiries() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: bulkDeleteEnquiries,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: enquiriesKey }),
+  });
+}

@@ -1,0 +1,199 @@
+// A file picker that uploads at once through POST /api/admin/upload (SPEC §2: "the returned file URL
+// is placed in the form"), with a progress bar and a preview of what will be shown on the website.
+import { ImageIcon, Film, Trash2, Upload } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { errorMessage } from '../../lib/api-client.ts';
+import { responsiveSrcSet } from '../../lib/media.ts';
+import { toast } from '../../components/toast.tsx';
+import { Button } from '../../components/button.tsx';
+import { uploadFile } from '../api/upload.ts';
+
+export type MediaKind = 'image' | 'video';
+
+const PREVIEW_WIDTHS = [320, 640] as const;
+
+export function MediaPreview({
+  url,
+  kind,
+  alt,
+  className = '',
+  dark = false,
+}: {
+  url: string;
+  kind: MediaKind;
+  alt: string;
+  className?: string;
+  dark?: boolean;
+}) {
+  if (kind === 'video') {
+    return (
+      <video
+        src={url}
+        controls
+        muted
+        playsInline
+        preload="metadata"
+        aria-label={alt}
+        className={`rounded-lg bg-ink-900 object-contain ${className}`}
+      />
+    );
+  }
+  return (
+    <img
+      src={url}
+      srcSet={url.startsWith('blob:') ? undefined : responsiveSrcSet(url, PREVIEW_WIDTHS)}
+      sizes="(min-width: 640px) 240px, 100vw"
+      alt={alt}
+      className={`rounded-lg object-contain ${dark ? 'bg-ink-900' : 'bg-ink-100'} ${className}`}
+    />
+  );
+}
+
+export function UploadField({
+  label,
+  kind,
+  value,
+  onChange,
+  error,
+  hint,
+  required,
+  removable,
+  dark,
+}: {
+  label: string;
+  kind: MediaKind;
+  /** The stored file URL ('' when none yet). */
+  value: string;
+  onChange: (url: string) => void;
+  error?: string;
+  hint?: string;
+  required?: boolean;
+  /** Optional fields can be emptied again. */
+  removable?: boolean;
+  /** Preview on dark, as the website shows it (partner logos). */
+  dark?: boolean;
+}) {
+  const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [localPreview, setLocalPreview] = useState<string | null>(null);
+
+  // The object URL of the file being sent is only needed until the server's copy is there.
+  useEffect(
+    () => () => {
+      if (localPreview) URL.revokeObjectURL(localPreview);
+    },
+    [localPreview],
+  );
+
+  async function onPick(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    setLocalPreview(URL.createObjectURL(file));
+    setProgress(0);
+    try {
+      const result = await uploadFile(file, setProgress);
+      setProgress(1);
+      onChange(result.file_url);
+      toast({ title: 'File uploaded successfully', variant: 'success' });
+    } catch (failure) {
+      toast({
+        title: 'File upload failed',
+        description: errorMessage(failure, 'Please try again with another file.'),
+        variant: 'destructive',
+      });
+    } finally {
+      setProgress(null);
+      setLocalPreview(null);
+      if (inputRef.current) inputRef.current.value = '';
+    }
+  }
+
+  const uploading = progress !== null;
+  const percent = Math.round((progress ?? 0) * 100);
+  const shown = localPreview ?? value;
+  const Icon = kind === 'image' ? ImageIcon : Film;
+  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+
+  return (
+    <div className="space-y-2">
+      <label htmlFor={id} className="block text-sm font-semibold text-ink-800">
+        {label}
+      </label>
+      <div
+        className={`flex flex-col gap-3 rounded-lg border border-dashed p-3 sm:flex-row sm:items-center ${
+          error ? 'border-danger-600 bg-red-50' : 'border-ink-300 bg-ink-50'
+        }`}
+      >
+        <div className="flex aspect-video w-full shrink-0 items-center justify-center overflow-hidden rounded-lg bg-ink-100 sm:w-48">
+          {shown ? (
+            <MediaPreview
+              url={shown}
+              kind={kind}
+              alt={`Preview of ${label.toLowerCase()}`}
+              className="size-full"
+              dark={dark}
+            />
+          ) : (
+            <Icon className="size-8 text-ink-500" aria-hidden="true" />
+          )}
+        </div>
+        <div className="min-w-0 flex-1 space-y-2">
+          <input
+            ref={inputRef}
+            id={id}
+            type="file"
+            accept={kind === 'image' ? 'image/*' : 'video/*'}
+            onChange={(event) => void onPick(event)}
+            disabled={uploading}
+            aria-required={required || undefined}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+            className="block w-full text-sm text-ink-700 file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-lg file:border-0 file:bg-ink-900 file:px-4 file:font-semibold file:text-white hover:file:bg-ink-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400"
+          />
+          {uploading && (
+            <div className="space-y-1">
+              <div
+                role="progressbar"
+                aria-label={`Uploading ${label.toLowerCase()}`}
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={percent}
+                className="h-2.5 w-full overflow-hidden rounded-full bg-ink-200"
+              >
+                <div
+                  className="h-full w-(--progress) rounded-full bg-accent-600 transition-[width]"
+                  // The width is data: it goes in through a CSS variable so the look stays in classes.
+                  ref={(bar) => bar?.style.setProperty('--progress', `${percent}%`)}
+                />
+              </div>
+              <p className="flex items-center gap-1.5 text-sm text-ink-600">
+                <Upload className="size-4" aria-hidden="true" /> Uploading… {percent}%
+              </p>
+            </div>
+          )}
+          {!uploading && value && (
+            <p className="truncate text-sm text-ink-600" title={value}>
+              {value}
+            </p>
+          )}
+          {!uploading && value && removable && (
+            <Button variant="secondary" size="sm" onClick={() => onChange('')}>
+              <Trash2 className="size-4" aria-hidden="true" /> Remove {label.toLowerCase()}
+            </Button>
+          )}
+        </div>
+      </div>
+      {hint && !error && (
+        <p id={`${id}-hint`} className="text-sm text-ink-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="text-sm font-medium text-danger-600">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+// 'Daily Page Views' (SPEC §2): one bar per day, its height scaled to the busiest day (at most
+// 200 px), the views in a tooltip on hover or focus, short day labels — and the same numbers as a
+// table for screen readers.
+import { ANALYTICS_CHART_MAX_BAR_PX } from './constants.ts';
+import type { ChartPoint } from '../../api/analytics-chart-data.ts';
+import { barHeight, count, longDay, shortDay } from './format.ts';
+
+export function DailyChart({ points }: { points: readonly ChartPoint[] }) {
+  const busiest = Math.max(0, ...points.map((p) => p.views));
+  // Every label on a week; fewer on longer periods so they never overlap.
+  const labelEvery = Math.ceil(points.length / 7);
+  return (
+    <figure>
+      <figcaption className="sr-only">Page views per day</figcaption>
+      <div className="overflow-x-auto pt-10 pb-1">
+        <div className="flex h-[200px] min-w-full items-end gap-px border-b-2 border-ink-200 sm:gap-1">
+          {points.map((point) => {
+            const views = `${count(point.views)} ${point.views === 1 ? 'view' : 'views'}`;
+            return (
+              <div
+                key={point.date}
+                tabIndex={0}
+                role="img"
+                aria-label={`${longDay(point.date)}: ${views}`}
+                title={`${shortDay(point.date)}: ${views}`}
+                className="group relative flex h-full min-w-1 flex-1 items-end rounded-t focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400"
+              >
+                <div
+                  className="h-(--bar) w-full rounded-t bg-accent-600 transition-colors group-hover:bg-accent-700 group-focus-visible:bg-accent-700"
+                  ref={(bar) =>
+                    bar?.style.setProperty(
+                      '--bar',
+                      `${barHeight(point.views, busiest, ANALYTICS_CHART_MAX_BAR_PX)}px`,
+                    )
+                  }
+                />
+                <span
+                  aria-hidden="true"
+                  className="pointer-events-none absolute bottom-full left-1/2 z-10 mb-1 hidden -translate-x-1/2 rounded bg-ink-900 px-2 py-1 text-xs font-semibold whitespace-nowrap text-white shadow group-hover:block group-focus-visible:block"
+                >
+                  {shortDay(point.date)}: {views}
+                </span>
+              </div>
+            );
+          })}
+        </div>
+        <div aria-hidden="true" className="mt-2 flex min-w-full gap-px sm:gap-1">
+          {points.map((point, index) => (
+            <span
+              key={point.date}
+              className="min-w-1 flex-1 text-center text-xs whitespace-nowrap text-ink-600"
+            >
+              {index % labelEvery === 0 ? shortDay(point.date) : ''}
+            </span>
+          ))}
+        </div>
+      </div>
+      <table className="sr-only">
+        <caption>Daily page views</caption>
+        <thead>
+          <tr>
+            <th scope="col">Day</th>
+            <th scope="col">Page views</th>
+          </tr>
+        </thead>
+        <tbody>
+          {points.map((point) => (
+            <tr key={point.date}>
+              <th scope="row">{longDay(point.date)}</th>
+              <td>{point.views}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}

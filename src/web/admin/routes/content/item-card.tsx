@@ -1,0 +1,83 @@
+// One content item in an admin list: a preview, its key facts, whether it is on the website (a
+// switch), and Edit / Delete. Hidden items are dimmed so the list reads at a glance.
+import { Pencil, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Switch } from '../../../components/admin-ui.tsx';
+import { Button } from '../../../components/button.tsx';
+
+export function ItemCard({
+  name,
+  media,
+  children,
+  active,
+  onActiveChange,
+  onEdit,
+  onDelete,
+  extraActions,
+  badge,
+  headingLevel = 2,
+}: {
+  /** The item's title; also names the buttons for screen readers ('Edit Summer Fest'). */
+  name: string;
+  media?: ReactNode;
+  children?: ReactNode;
+  active: boolean;
+  onActiveChange: (active: boolean) => void;
+  onEdit: () => void;
+  onDelete: () => void;
+  extraActions?: ReactNode;
+  /** A short state beside the name, e.g. 'Past'. */
+  badge?: string;
+  /** 3 where the list sits under a section heading (gallery). */
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <li className="flex flex-col rounded-card border border-ink-200 bg-white shadow-sm">
+      <div className="flex gap-4 p-4">
+        {media && (
+          <div
+            className={`size-20 shrink-0 overflow-hidden rounded-lg bg-ink-100 sm:size-24 ${active ? '' : 'opacity-50 grayscale'}`}
+          >
+            {media}
+          </div>
+        )}
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-start gap-2">
+            <Heading className="min-w-0 font-semibold break-words text-ink-900">{name}</Heading>
+            {badge && (
+              <span className="rounded-full bg-ink-100 px-2 py-0.5 text-xs font-semibold text-ink-700">
+                {badge}
+              </span>
+            )}
+            {!active && (
+              <span className="rounded-full bg-ink-200 px-2 py-0.5 text-xs font-semibold text-ink-800">
+                Hidden
+              </span>
+            )}
+          </div>
+          <div className="mt-1 space-y-0.5 text-sm break-words text-ink-600">{children}</div>
+        </div>
+      </div>
+      <div className="mt-auto flex flex-wrap items-center gap-2 border-t border-ink-100 px-4 py-3">
+        <label className="mr-auto flex items-center gap-2 text-sm font-medium text-ink-700">
+          <Switch checked={active} onCheckedChange={onActiveChange} label={`Show ${name} on the website`} />
+          <span aria-hidden="true">{active ? 'Shown' : 'Hidden'}</span>
+        </label>
+        {extraActions}
+        <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Edit ${name}`}>
+          <Pencil className="size-4" aria-hidden="true" /> Edit
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={onDelete}
+          aria-label={`Delete ${name}`}
+          className="text-danger-600 hover:bg-red-50"
+        >
+          <Trash2 className="size-4" aria-hidden="true" /> Delete
+        </Button>
+      </div>
+    </li>
+  );
+}
