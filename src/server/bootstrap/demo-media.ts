@@ -1,6 +1,7 @@
 // Demo pictures are drawn at seed time as SVG illustrations in the brand palette (range lanes,
 // targets, crosshairs, shooter silhouettes, festival tents, the trailer…) and encoded by sharp, so the
-// repository ships no large binaries; the two demo videos are small files in demo/media.
+// repository ships no large binaries; the two demo videos are small files in demo/media, drawn from
+// the same scenes by scripts/make-demo-videos.ts.
 // Photo-like pictures carry no text; only logos and badges do, as real ones would.
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -129,8 +130,14 @@ const DEFS = `<defs>
   <radialGradient id="vignette" cx="0.5" cy="0.5" r="0.75"><stop offset="0.6" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.55"/></radialGradient>
 </defs>`;
 
+/** The parts of a scene behind the action (walls, targets, lights) and in front of it (figures, vignette). */
+interface SceneLayers {
+  back: string;
+  front: string;
+}
+
 /** The indoor/outdoor range seen from behind the firing line: lanes, targets, lights. */
-function rangeScene(rnd: () => number, shooters: number, lit: number[]): string {
+function rangeLayers(rnd: () => number, shooters: number, lit: number[]): SceneLayers {
   const parts: string[] = [`<rect width="1200" height="800" fill="url(#sky)"/>`];
   // the back wall with its targets
   parts.push(`<rect x="180" y="190" width="840" height="150" fill="${INK[800]}"/>`);
@@ -162,12 +169,19 @@ function rangeScene(rnd: () => number, shooters: number, lit: number[]): string 
   // the firing line and the shooters in front of it
   parts.push(`<rect x="0" y="610" width="1200" height="14" fill="${ORANGE}" opacity="0.85"/>`);
   parts.push(`<rect x="0" y="624" width="1200" height="40" fill="${INK[800]}"/>`);
+  const front: string[] = [];
   for (let i = 0; i < shooters; i++) {
     const x = 120 + (960 / Math.max(shooters - 1, 1)) * i + (rnd() - 0.5) * 60;
-    parts.push(shooter(shooters === 1 ? 430 : x - 60, 800, 300 + rnd() * 40, INK[950]));
+    front.push(shooter(shooters === 1 ? 430 : x - 60, 800, 300 + rnd() * 40, INK[950]));
   }
-  parts.push(`<rect width="1200" height="800" fill="url(#vignette)"/>`);
-  return parts.join('');
+  return { back: parts.join(''), front: front.join('') };
+}
+
+const VIGNETTE = `<rect width="1200" height="800" fill="url(#vignette)"/>`;
+
+function rangeScene(rnd: () => number, shooters: number, lit: number[]): string {
+  const { back, front } = rangeLayers(rnd, shooters, lit);
+  return back + front + VIGNETTE;
 }
 
 function targetScene(rnd: () => number): string {
@@ -294,7 +308,8 @@ function trailerScene(rnd: () => number): string {
   return parts.join('');
 }
 
-function reactionScene(rnd: () => number): string {
+/** A wall of reaction pads; `dark` leaves every pad unlit (the demo video lights them one by one). */
+function reactionLayers(rnd: () => number, dark = false): SceneLayers {
   const parts = [`<rect width="1200" height="800" fill="${INK[900]}"/>`];
   const cols = 5;
   const rows = 3;
@@ -302,16 +317,22 @@ function reactionScene(rnd: () => number): string {
     for (let c = 0; c < cols; c++) {
       const x = 170 + c * 215;
       const y = 150 + r * 200;
-      const lit = rnd() > 0.7 || (r === 1 && c === 2);
+      const lit = !dark && (rnd() > 0.7 || (r === 1 && c === 2));
       parts.push(`<rect x="${x - 80}" y="${y - 80}" width="160" height="160" rx="18" fill="${INK[800]}"/>`);
       if (lit) parts.push(`<circle cx="${x}" cy="${y}" r="120" fill="url(#glow)"/>`);
       parts.push(
         `<circle cx="${x}" cy="${y}" r="56" fill="${lit ? ORANGE : INK[600]}" stroke="${lit ? ORANGE_LIGHT : INK[500]}" stroke-width="8"/>`,
       );
     }
-  parts.push(shooter(560, 820, 400, INK[950]));
-  parts.push(`<rect width="1200" height="800" fill="url(#vignette)"/>`);
-  return parts.join('');
+  return {
+    back: parts.join(''),
+    front: shooter(560, 820, 400, INK[950]),
+  };
+}
+
+function reactionScene(rnd: () => number): string {
+  const { back, front } = reactionLayers(rnd);
+  return back + front + VIGNETTE;
 }
 
 function teamScene(rnd: () => number): string {
@@ -422,6 +443,22 @@ export function pictureSvg(spec: PictureSpec): string {
   if (spec.kind === 'badge')
     return `<svg xmlns="http://www.w3.org/2000/svg" width="${spec.width}" height="${spec.height}" viewBox="0 0 400 400">${badgeSvg(spec)}</svg>`;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${spec.width}" height="${spec.height}" viewBox="0 0 1200 800" preserveAspectRatio="xMidYMid slice">${DEFS}${SCENES[spec.kind](rnd)}</svg>`;
+}
+
+/**
+ * A scene split in two for the demo videos (scripts/make-demo-videos.ts): the background without lit
+ * targets and the foreground figures (no vignette), so the animation runs between them. The same seed
+ * and file as a poster picture give the poster's scene. Drawn `width` wide at the scene's 3:2.
+ */
+export function videoSceneSvg(
+  kind: 'range' | 'reaction',
+  spec: Pick<PictureSpec, 'file' | 'width' | 'seed'>,
+): SceneLayers {
+  const rnd = random((spec.seed ?? 0) + spec.file.length * 97);
+  const layers = kind === 'range' ? rangeLayers(rnd, 3, []) : reactionLayers(rnd, true);
+  const svg = (body: string) =>
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${spec.width}" height="${round((spec.width * 2) / 3)}" viewBox="0 0 1200 800">${DEFS}${body}</svg>`;
+  return { back: svg(layers.back), front: svg(layers.front) };
 }
 
 export async function drawPicture(dir: string, spec: PictureSpec): Promise<void> {

@@ -34,7 +34,10 @@ export function createUploadService(uploadDir: string, limits: UploadLimits) {
       `${type.kind === 'image' ? 'Images' : 'Videos'} can be at most ${megabytes(capFor(type))}`,
     );
 
-  function classify(head: Buffer): MediaType {
+  function classify(received: Buffer): MediaType {
+    // Only the opening bytes: however the upload was chunked, compressed video data further in can
+    // hold byte runs that look like a tag (`<a `) by chance, and must not refuse a real video.
+    const head = received.subarray(0, INSPECT_BYTES);
     const type = head.length >= 12 ? detectMediaType(head) : undefined;
     if (!type || (type.kind === 'video' && containsMarkup(head))) throw unsupported();
     return type;

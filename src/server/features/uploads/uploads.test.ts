@@ -59,6 +59,17 @@ describeEachDatabase(
       expect(served.rawPayload.equals(mp4)).toBe(true);
     });
 
+    it('accepts a video whose data after the opening 4 KB happens to contain tag-like bytes', async () => {
+      // Compressed video is arbitrary bytes: `<a ` or `<svg` turn up by chance in real files.
+      const video = Buffer.concat([
+        mp4.subarray(0, 8192),
+        Buffer.from('<a href=x><svg><script>'),
+        mp4.subarray(8192),
+      ]);
+      const response = await upload(video, { filename: 'clip.mp4', contentType: 'video/mp4' });
+      expect(response.statusCode, response.body).toBe(201);
+    });
+
     it('refuses SVG, HTML renamed .png, plain text and a PNG-headed polyglot with 415', async () => {
       const { token } = await ctx().loginAs();
       const before = storedFiles();
