@@ -20,14 +20,18 @@ const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'range-lighthouse-'));
 fs.cpSync('dist', dist, { recursive: true });
 process.env.RANGE_DIST_DIR = dist;
 const { startTestServer } = await import('../e2e/support/server.ts');
-const server = await startTestServer({ NODE_ENV: 'production' });
 
+// The static copy must exist before the server starts (static files are listed at start), so one
+// server renders the page and a second one, on the same build, serves both.
 const STATIC_NAME = 'landing-static.html';
-const rendered = await (await fetch(`${server.url}/`)).text();
+const renderer = await startTestServer({ NODE_ENV: 'production' });
+const rendered = await (await fetch(`${renderer.url}/`)).text();
+await renderer.close();
 const staticFile = path.join(dist, 'web', STATIC_NAME);
 fs.writeFileSync(staticFile, rendered);
 fs.writeFileSync(`${staticFile}.br`, zlib.brotliCompressSync(rendered));
 fs.writeFileSync(`${staticFile}.gz`, zlib.gzipSync(rendered, { level: 9 }));
+const server = await startTestServer({ NODE_ENV: 'production' });
 
 interface RunResult {
   scores: Record<(typeof CATEGORIES)[number], number>;

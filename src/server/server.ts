@@ -63,6 +63,8 @@ export async function startServer(config: Config, options: { webRoot?: string } 
     await stopPeriodicJobs();
     await app.close();
     await db.destroy();
+    // Done in time: a process that goes on (tests, benchmarks) must not be killed later.
+    clearTimeout(force);
     log.info('stopped');
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));

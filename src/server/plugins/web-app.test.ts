@@ -70,7 +70,7 @@ describe('web client: pages and admin shell', () => {
     for (const url of ['/', '/legal-notice', '/privacy-policy']) {
       const response = await built.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
-      expect(response.body).toContain(`<h1>${url}</h1>`);
+      expect(response.body).toContain(`<div id="root" data-page="${url}"><h1>${url}</h1>`);
       expect(response.body).toContain('<script type="module" src="/assets/app-abc123.js">');
       expect(response.body).toContain('<link rel="stylesheet" href="/assets/app-1.css">');
       expect(response.body).toContain('<script type="application/json" id="page-data">');
@@ -80,7 +80,7 @@ describe('web client: pages and admin shell', () => {
   it('answers unknown pages with the rendered 404 page and status 404', async () => {
     const response = await built.app.inject({ method: 'GET', url: '/no-such-page' });
     expect(response.statusCode).toBe(404);
-    expect(response.body).toContain('<h1>Not found</h1>');
+    expect(response.body).toContain('<div id="root" data-page="/404"><h1>Not found</h1>');
   });
 
   it('sends pages compressed as the client accepts, with an ETag that answers 304', async () => {

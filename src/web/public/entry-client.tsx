@@ -12,7 +12,7 @@ if (root && embedded?.textContent) {
   hydrateRoot(
     root,
     <StrictMode>
-      <PublicApp path={window.location.pathname} data={data} />
+      <PublicApp path={root.dataset.page ?? window.location.pathname} data={data} />
     </StrictMode>,
   );
 }

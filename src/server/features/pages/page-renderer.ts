@@ -20,7 +20,7 @@ import {
 import type { Clock } from '../../lib/clock.ts';
 
 export const PAGE_RECHECK_MS = 1000;
-const NOT_FOUND_KEY = '404';
+const NOT_FOUND_KEY = '/404';
 
 export interface PageDataSource {
   /** The data every page is rendered from, and a fingerprint that changes whenever it does. */
@@ -77,7 +77,12 @@ const scriptSafeJson = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
-export function pageDocument(rendered: RenderedPage, data: PageData, assets: ClientAssets): string {
+export function pageDocument(
+  pagePath: string,
+  rendered: RenderedPage,
+  data: PageData,
+  assets: ClientAssets,
+): string {
   const styles = assets.styles.map((file) => `<link rel="stylesheet" href="/${file}">`).join('');
   const preloads = assets.preloads.map((file) => `<link rel="modulepreload" href="/${file}">`).join('');
   return (
@@ -90,7 +95,9 @@ export function pageDocument(rendered: RenderedPage, data: PageData, assets: Cli
     '<link rel="manifest" href="/manifest.webmanifest">' +
     `${rendered.head}${styles}${preloads}` +
     `<script type="module" src="/${assets.script}"></script>` +
-    `</head><body><div id="root">${rendered.body}</div>` +
+    // data-page: which page this is, so the client hydrates the same one wherever the HTML is served
+    // (the 404 page answers any unknown path).
+    `</head><body><div id="root" data-page="${pagePath}">${rendered.body}</div>` +
     `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${scriptSafeJson(data)}</script>` +
     '</body></html>'
   );
@@ -159,7 +166,8 @@ export function createPageRenderer(options: PageRendererOptions) {
     pages.clear();
     for (const pagePath of [...PUBLIC_PAGES, NOT_FOUND_KEY]) {
       const rendered = render(pagePath, loaded.data);
-      pages.set(pagePath, compressPage(rendered.status, pageDocument(rendered, loaded.data, assets)));
+      const html = pageDocument(pagePath, rendered, loaded.data, assets);
+      pages.set(pagePath, compressPage(rendered.status, html));
     }
     fingerprint = loaded.fingerprint;
   }
