@@ -1,4 +1,6 @@
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import zlib from 'node:zlib';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../testing/harness.ts';
 
@@ -22,6 +24,36 @@ describeEachDatabase('public lists over HTTP (fast lane)', (ctx) => {
         'content-length',
       ].map((h) => [h, response.headers.get(h)]),
     );
+
+  /** The bytes exactly as sent (fetch would decompress them). */
+  const rawGet = (url: string, acceptEncoding: string) =>
+    new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      http
+        .get(url, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+        })
+        .on('error', reject);
+    });
+
+  it('sends lists brotli- or gzip-compressed as accepted, cold and warm, with the same content', async () => {
+    const url = `${await baseUrl()}/api/cms/events`;
+    ctx().services.content.clearCache();
+    const coldBr = await rawGet(url, 'gzip, deflate, br');
+    const warmBr = await rawGet(url, 'gzip, deflate, br');
+    const gzip = await rawGet(url, 'gzip');
+    const plain = await rawGet(url, 'identity');
+    for (const answer of [coldBr, warmBr]) {
+      expect(answer.headers['content-encoding']).toBe('br');
+      expect(answer.headers.vary).toBe('accept-encoding');
+      expect(zlib.brotliDecompressSync(answer.body).equals(plain.body)).toBe(true);
+    }
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.body).equals(plain.body)).toBe(true);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(plain.body.toString())).toMatchObject({ success: true, events: expect.any(Array) });
+  });
 
   it('answers a warm list exactly as the route does, and never serves a list older than the last write', async () => {
     const url = `${await baseUrl()}/api/cms/testimonials`;

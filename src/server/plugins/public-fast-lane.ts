@@ -6,8 +6,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PUBLIC_PAGES } from '#shared/page-data.ts';
 import { CONTENT_KIND_NAMES, type ContentKind } from '#shared/schemas/content.ts';
 import { COMMON_HEADERS } from './security-headers.ts';
-import { pickEncoding, type PageRenderer } from '../features/pages/page-renderer.ts';
-import { pageBody, pageHeaders } from '../features/pages/routes.ts';
+import type { PageRenderer } from '../features/pages/page-renderer.ts';
+import { pageHeaders } from '../features/pages/routes.ts';
+import { encodedBytes, encodingHeaders, pickEncoding, type CompressedBody } from '../lib/compressed-body.ts';
 import { PUBLIC_LIST_HEADERS } from '../features/content/routes.ts';
 import type { ContentService } from '../features/content/service.ts';
 
@@ -26,30 +27,25 @@ export function createPublicFastLane(
   return (request, response) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
     const url = request.url ?? '';
-    if (pages && pagePaths.has(url)) {
-      const page = pages.cached(url);
-      if (!page) return false;
-      const encoding = pickEncoding(request.headers['accept-encoding']);
-      const headers = { ...COMMON_HEADERS, ...pageHeaders(page, encoding) };
-      if (request.headers['if-none-match'] === page.etag) {
-        response.writeHead(304, headers).end();
+    const send = (status: number, body: CompressedBody, headers: Record<string, string>) => {
+      const all = { ...COMMON_HEADERS, ...headers };
+      if (request.headers['if-none-match'] === body.etag) {
+        response.writeHead(304, all).end();
         return true;
       }
-      const body = pageBody(page, encoding);
-      response.writeHead(page.status, { ...headers, 'content-length': body.length });
-      response.end(request.method === 'HEAD' ? undefined : body);
+      const bytes = encodedBytes(body, encoding());
+      response.writeHead(status, { ...all, 'content-length': bytes.length });
+      response.end(request.method === 'HEAD' ? undefined : bytes);
       return true;
+    };
+    const encoding = () => pickEncoding(request.headers['accept-encoding']);
+    if (pages && pagePaths.has(url)) {
+      const page = pages.cached(url);
+      return page ? send(page.status, page, pageHeaders(page, encoding())) : false;
     }
     const kind = KIND_BY_PATH.get(url);
     const list = kind && content.cachedPublicList(kind);
     if (!list) return false;
-    const headers = { ...COMMON_HEADERS, ...PUBLIC_LIST_HEADERS, etag: list.etag };
-    if (request.headers['if-none-match'] === list.etag) {
-      response.writeHead(304, headers).end();
-      return true;
-    }
-    response.writeHead(200, { ...headers, 'content-length': list.bytes.length });
-    response.end(request.method === 'HEAD' ? undefined : list.bytes);
-    return true;
+    return send(200, list, { ...PUBLIC_LIST_HEADERS, ...encodingHeaders(list, encoding()) });
   };
 }

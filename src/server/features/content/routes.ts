@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams, successResponse } from '#shared/schemas/common.ts';
 import { CONTENT_KIND_NAMES, CONTENT_KINDS, type ContentKind } from '#shared/schemas/content.ts';
+import { encodedBytes, encodingHeaders, pickEncoding } from '../../lib/compressed-body.ts';
 import type { ContentService } from './service.ts';
 
 export const PUBLIC_LIST_HEADERS = {
@@ -24,9 +25,10 @@ export function registerContentRoutes(app: FastifyInstance, content: ContentServ
     // (while the cache is warm, plugins/public-fast-lane.ts answers before this route is reached).
     api.get(`/api/cms/${kind}`, async (request, reply) => {
       const list = await content.publicList(kind);
-      reply.headers({ ...PUBLIC_LIST_HEADERS, etag: list.etag });
+      const encoding = pickEncoding(request.headers['accept-encoding']);
+      reply.headers({ ...PUBLIC_LIST_HEADERS, ...encodingHeaders(list, encoding) });
       if (request.headers['if-none-match'] === list.etag) return reply.code(304).send();
-      return reply.send(list.bytes);
+      return reply.send(encodedBytes(list, encoding));
     });
 
     api.get(`/api/admin/${kind}`, { schema: { response: { 200: z.array(item) } } }, async () =>

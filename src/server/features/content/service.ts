@@ -1,10 +1,10 @@
 // Content of the public site (SPEC §3): six kinds sharing one set of rules. Public lists hold active
 // items only, ordered by `order` then id; admin lists hold everything.
-import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { CONTENT_KINDS, type ContentKind } from '#shared/schemas/content.ts';
 import type { Db } from '../../db/database.ts';
 import { toIso, type Clock } from '../../lib/clock.ts';
+import { compressBody, type CompressedBody } from '../../lib/compressed-body.ts';
 import { notFound, parseOrThrow } from '../../lib/http-error.ts';
 import * as repo from './repository.ts';
 
@@ -18,10 +18,8 @@ import type { ContentRow } from './repository.ts';
  */
 export const PUBLIC_CACHE_TTL_MS = 1000;
 
-export interface PublicList {
-  bytes: Buffer;
-  etag: string;
-}
+/** The JSON of a public list in every encoding we send, with its ETag. */
+export type PublicList = CompressedBody;
 
 const NOUNS: Record<ContentKind, string> = {
   events: 'Event',
@@ -72,11 +70,11 @@ export function createContentService(db: Db, clock: Clock) {
       const hit = cache.get(kind);
       if (hit && hit.expiresAt > now) return hit;
       const rows = await repo.listContent(db, kind, true);
-      const bytes = Buffer.from(
-        JSON.stringify({ success: true, [CONTENT_KINDS[kind].listKey]: rows.map((r) => itemOf(kind, r)) }),
-      );
-      const etag = `"${createHash('sha1').update(bytes).digest('base64url')}"`;
-      const entry = { bytes, etag, expiresAt: now + PUBLIC_CACHE_TTL_MS };
+      const json = JSON.stringify({
+        success: true,
+        [CONTENT_KINDS[kind].listKey]: rows.map((r) => itemOf(kind, r)),
+      });
+      const entry = { ...compressBody(Buffer.from(json)), expiresAt: now + PUBLIC_CACHE_TTL_MS };
       cache.set(kind, entry);
       return entry;
     },

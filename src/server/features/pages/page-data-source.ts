@@ -24,7 +24,7 @@ export function createPageDataSource(deps: {
         deps.site.get(),
       ]);
       const listOf = (kind: ContentKind) => {
-        const body = JSON.parse(lists[CONTENT_KIND_NAMES.indexOf(kind)]!.bytes.toString()) as Record<
+        const body = JSON.parse(lists[CONTENT_KIND_NAMES.indexOf(kind)]!.identity.toString()) as Record<
           string,
           unknown
         >;

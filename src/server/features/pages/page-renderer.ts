@@ -5,11 +5,9 @@
 // marks it stale at once; other instances (PostgreSQL deployments) notice within PAGE_RECHECK_MS,
 // when the data is read again and compared by fingerprint. So a page view costs no database query
 // and no render, and the bytes sent are the same ones every time.
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import zlib from 'node:zlib';
 import {
   PAGE_DATA_ELEMENT_ID,
   PUBLIC_PAGES,
@@ -18,6 +16,7 @@ import {
   type RenderedPage,
 } from '#shared/page-data.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { compressBody, type CompressedBody } from '../../lib/compressed-body.ts';
 
 export const PAGE_RECHECK_MS = 1000;
 const NOT_FOUND_KEY = '/404';
@@ -27,12 +26,8 @@ export interface PageDataSource {
   load(): Promise<{ data: PageData; fingerprint: string }>;
 }
 
-export interface CompressedPage {
+export interface CompressedPage extends CompressedBody {
   status: number;
-  etag: string;
-  identity: Buffer;
-  gzip: Buffer;
-  br: Buffer;
 }
 
 interface ClientAssets {
@@ -103,36 +98,6 @@ export function pageDocument(
   );
 }
 
-export function compressPage(status: number, html: string): CompressedPage {
-  const identity = Buffer.from(html);
-  return {
-    status,
-    etag: `"${createHash('sha1').update(identity).digest('base64url')}"`,
-    identity,
-    gzip: zlib.gzipSync(identity, { level: 9 }),
-    br: zlib.brotliCompressSync(identity, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-      },
-    }),
-  };
-}
-
-/** The best encoding the client accepts among the ones kept (brotli, gzip, none). */
-export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 'identity' {
-  if (!acceptEncoding) return 'identity';
-  const accepted = acceptEncoding
-    .toLowerCase()
-    .split(',')
-    .map((part) => part.trim().split(';'))
-    .filter(([, q]) => !q || Number(q.trim().replace(/^q=/, '')) > 0)
-    .map(([name]) => name?.trim());
-  if (accepted.includes('br')) return 'br';
-  if (accepted.includes('gzip')) return 'gzip';
-  return 'identity';
-}
-
 export interface PageRendererOptions {
   webRoot: string;
   /** The SSR build's entry (dist/ssr/entry-server.js). */
@@ -167,7 +132,7 @@ export function createPageRenderer(options: PageRendererOptions) {
     for (const pagePath of [...PUBLIC_PAGES, NOT_FOUND_KEY]) {
       const rendered = render(pagePath, loaded.data);
       const html = pageDocument(pagePath, rendered, loaded.data, assets);
-      pages.set(pagePath, compressPage(rendered.status, html));
+      pages.set(pagePath, { status: rendered.status, ...compressBody(Buffer.from(html)) });
     }
     fingerprint = loaded.fingerprint;
   }

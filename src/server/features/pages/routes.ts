@@ -2,26 +2,17 @@
 // renderer's cache; see page-renderer.ts.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PUBLIC_PAGES } from '#shared/page-data.ts';
-import { pickEncoding, type CompressedPage, type PageRenderer } from './page-renderer.ts';
+import { encodedBytes, encodingHeaders, pickEncoding, type Encoding } from '../../lib/compressed-body.ts';
+import type { CompressedPage, PageRenderer } from './page-renderer.ts';
 
 /** Headers of a rendered page; the fast lane sends the very same. */
-export function pageHeaders(
-  page: CompressedPage,
-  encoding: 'br' | 'gzip' | 'identity',
-): Record<string, string> {
-  const headers: Record<string, string> = {
+export function pageHeaders(page: CompressedPage, encoding: Encoding): Record<string, string> {
+  return {
     'content-type': 'text/html; charset=utf-8',
     // Always revalidated (content edits show at once); the ETag makes that a 304.
     'cache-control': 'no-cache',
-    vary: 'accept-encoding',
-    etag: page.etag,
+    ...encodingHeaders(page, encoding),
   };
-  if (encoding !== 'identity') headers['content-encoding'] = encoding;
-  return headers;
-}
-
-export function pageBody(page: CompressedPage, encoding: 'br' | 'gzip' | 'identity'): Buffer {
-  return encoding === 'identity' ? page.identity : page[encoding];
 }
 
 export async function sendPage(
@@ -34,7 +25,7 @@ export async function sendPage(
   const encoding = pickEncoding(request.headers['accept-encoding']);
   reply.headers(pageHeaders(page, encoding));
   if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
-  return reply.code(page.status).send(pageBody(page, encoding));
+  return reply.code(page.status).send(encodedBytes(page, encoding));
 }
 
 export function registerPageRoutes(app: FastifyInstance, renderer: PageRenderer, publicUrl: string): void {
