@@ -130,6 +130,9 @@ export function describeEachDatabase(
         webRoot: path.join(tmp, 'no-web-build'),
       });
       await app.ready();
+      // Tests write queued analytics events with flush() when they choose; the app's 1-second timer
+      // would race them on a busy machine.
+      await services.analytics.stop();
       let adminCount = 0;
       context = {
         dialect,
