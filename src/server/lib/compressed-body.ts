@@ -26,9 +26,23 @@ export function compressBody(identity: Buffer): CompressedBody {
   };
 }
 
+// Browsers send a handful of distinct Accept-Encoding values; parse each once.
+const pickedByHeader = new Map<string, Encoding>();
+const PICKED_LIMIT = 256;
+
 /** The best encoding the client accepts among the ones kept (brotli, gzip, none). */
 export function pickEncoding(acceptEncoding: string | undefined): Encoding {
   if (!acceptEncoding) return 'identity';
+  let picked = pickedByHeader.get(acceptEncoding);
+  if (picked === undefined) {
+    picked = parseAcceptEncoding(acceptEncoding);
+    if (pickedByHeader.size >= PICKED_LIMIT) pickedByHeader.clear();
+    pickedByHeader.set(acceptEncoding, picked);
+  }
+  return picked;
+}
+
+function parseAcceptEncoding(acceptEncoding: string): Encoding {
   const accepted = acceptEncoding
     .toLowerCase()
     .split(',')

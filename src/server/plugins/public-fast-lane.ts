@@ -6,9 +6,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PUBLIC_PAGES } from '#shared/page-data.ts';
 import { CONTENT_KIND_NAMES, type ContentKind } from '#shared/schemas/content.ts';
 import { COMMON_HEADERS } from './security-headers.ts';
-import type { PageRenderer } from '../features/pages/page-renderer.ts';
+import type { CompressedPage, PageRenderer } from '../features/pages/page-renderer.ts';
 import { pageHeaders } from '../features/pages/routes.ts';
-import { encodedBytes, encodingHeaders, pickEncoding, type CompressedBody } from '../lib/compressed-body.ts';
+import {
+  encodedBytes,
+  encodingHeaders,
+  pickEncoding,
+  type CompressedBody,
+  type Encoding,
+} from '../lib/compressed-body.ts';
 import { PUBLIC_LIST_HEADERS } from '../features/content/routes.ts';
 import type { ContentService } from '../features/content/service.ts';
 
@@ -18,34 +24,65 @@ const KIND_BY_PATH = new Map<string, ContentKind>(
 
 export type FastLane = (request: IncomingMessage, response: ServerResponse) => boolean;
 
+type HeadersFor = (body: CompressedBody, encoding: Encoding) => Record<string, string>;
+
+/**
+ * The full header set of each cached answer in each encoding, built once: the hot path then only
+ * looks it up (a body is replaced, never changed, so its headers can be kept beside it).
+ */
+function headerCache(build: HeadersFor): HeadersFor {
+  const cache = new WeakMap<CompressedBody, Partial<Record<Encoding, Record<string, string>>>>();
+  return (body, encoding) => {
+    let byEncoding = cache.get(body);
+    if (!byEncoding) cache.set(body, (byEncoding = {}));
+    return (byEncoding[encoding] ??= {
+      ...COMMON_HEADERS,
+      ...build(body, encoding),
+      'content-length': String(encodedBytes(body, encoding).length),
+    });
+  };
+}
+
 /** Returns true when it answered the request. */
 export function createPublicFastLane(
   content: Pick<ContentService, 'cachedPublicList'>,
   pages?: Pick<PageRenderer, 'cached'>,
 ): FastLane {
   const pagePaths = new Set<string>(PUBLIC_PAGES);
+  const listHeaders = headerCache((list, encoding) => ({
+    ...PUBLIC_LIST_HEADERS,
+    ...encodingHeaders(list, encoding),
+  }));
+  const pageHeaderSet = headerCache((page, encoding) => pageHeaders(page as CompressedPage, encoding));
+
+  const send = (
+    request: IncomingMessage,
+    response: ServerResponse,
+    status: number,
+    body: CompressedBody,
+    headersFor: HeadersFor,
+  ): true => {
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    const headers = headersFor(body, encoding);
+    if (request.headers['if-none-match'] === body.etag) {
+      const { 'content-length': _length, ...notModified } = headers;
+      response.writeHead(304, notModified).end();
+      return true;
+    }
+    response.writeHead(status, headers);
+    response.end(request.method === 'HEAD' ? undefined : encodedBytes(body, encoding));
+    return true;
+  };
+
   return (request, response) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
     const url = request.url ?? '';
-    const send = (status: number, body: CompressedBody, headers: Record<string, string>) => {
-      const all = { ...COMMON_HEADERS, ...headers };
-      if (request.headers['if-none-match'] === body.etag) {
-        response.writeHead(304, all).end();
-        return true;
-      }
-      const bytes = encodedBytes(body, encoding());
-      response.writeHead(status, { ...all, 'content-length': bytes.length });
-      response.end(request.method === 'HEAD' ? undefined : bytes);
-      return true;
-    };
-    const encoding = () => pickEncoding(request.headers['accept-encoding']);
     if (pages && pagePaths.has(url)) {
       const page = pages.cached(url);
-      return page ? send(page.status, page, pageHeaders(page, encoding())) : false;
+      return page ? send(request, response, page.status, page, pageHeaderSet) : false;
     }
     const kind = KIND_BY_PATH.get(url);
     const list = kind && content.cachedPublicList(kind);
-    if (!list) return false;
-    return send(200, list, { ...PUBLIC_LIST_HEADERS, ...encodingHeaders(list, encoding()) });
+    return list ? send(request, response, 200, list, listHeaders) : false;
   };
 }
