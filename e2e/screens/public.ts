@@ -33,18 +33,25 @@ async function loadLazyPictures(page: Page) {
   await page.waitForLoadState('networkidle');
 }
 
-const open = (path: string) => async (page: Page, server: TestServer) => {
-  await configureSite(server);
-  await page.goto(`${server.url}${path}`);
-  await loadLazyPictures(page);
-};
+/** A returning visitor who already chose (no banner), unless `firstVisit` shows the consent banner. */
+const open =
+  (path: string, { firstVisit = false } = {}) =>
+  async (page: Page, server: TestServer) => {
+    await configureSite(server);
+    if (!firstVisit)
+      await page.context().addCookies([{ name: 'cookie_consent', value: 'false', url: server.url }]);
+    await page.goto(`${server.url}${path}`);
+    await loadLazyPictures(page);
+    // SPEC §4: the banner shows 2 s after load.
+    if (firstVisit) await page.getByRole('button', { name: 'Accept' }).waitFor();
+  };
 
 export const PUBLIC_SCREENS: Screen[] = [
   { name: 'public-landing', open: open('/') },
   {
     name: 'public-landing-top',
     fullPage: false,
-    open: open('/'),
+    open: open('/', { firstVisit: true }),
   },
   {
     name: 'public-landing-gallery',
