@@ -3,17 +3,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { badgeInput, type Badge } from '#shared/schemas/content.ts';
-import { PageHeader } from '../../components/admin-ui.tsx';
 import { TextAreaField, TextField } from '../../components/field.tsx';
 import { UploadField } from '../components/upload-field.tsx';
-import { AddButton } from './content/add-button.tsx';
-import { ContentList } from './content/content-list.tsx';
 import { fieldError } from './content/field-error.ts';
 import { FormPanel } from './content/form-panel.tsx';
-import { ItemCard } from './content/item-card.tsx';
 import { Thumbnail } from './content/thumbnail.tsx';
-import { useContentManager } from './content/use-content-manager.ts';
-import { useEditor } from './content/use-editor.ts';
+import { ContentScreen } from './content/content-screen.tsx';
 
 const MESSAGES = {
   noun: 'badge',
@@ -102,49 +97,21 @@ function BadgeForm({
 }
 
 export function BadgesScreen() {
-  const manager = useContentManager('badges', MESSAGES);
-  const editor = useEditor<Badge>();
   return (
-    <>
-      <PageHeader
-        title="Badges"
-        subtitle="Certifications and memberships shown near the foot of the website."
-        actions={!editor.open && <AddButton label="Add Badge" onClick={editor.openNew} />}
-      />
-      {editor.open && (
-        <BadgeForm
-          key={editor.key}
-          item={editor.item}
-          saving={manager.saving}
-          onCancel={editor.close}
-          onSave={async (values) => {
-            if (await manager.save(values, editor.item?.id ?? null)) editor.close();
-          }}
-        />
-      )}
-      <ContentList
-        label="Badges"
-        loading={manager.list.isPending}
-        failed={manager.list.isError}
-        count={manager.items.length}
-        empty="No badges yet. Add the first one."
-      >
-        {manager.items.map((badge) => (
-          <ItemCard
-            key={badge.id}
-            name={badge.name}
-            media={<Thumbnail url={badge.badge_url} fit="contain" />}
-            active={badge.is_active}
-            onActiveChange={(active) => void manager.setActive(badge, active)}
-            onEdit={() => editor.openEdit(badge)}
-            onDelete={async () => {
-              if ((await manager.remove(badge)) && editor.item?.id === badge.id) editor.close();
-            }}
-          >
-            <p>{badge.description || 'No description'}</p>
-          </ItemCard>
-        ))}
-      </ContentList>
-    </>
+    <ContentScreen
+      kind="badges"
+      messages={MESSAGES}
+      title="Badges"
+      subtitle="Certifications and memberships shown near the foot of the website."
+      addLabel="Add Badge"
+      listLabel="Badges"
+      empty="No badges yet. Add the first one."
+      Form={BadgeForm}
+      card={(badge) => ({
+        name: badge.name,
+        media: <Thumbnail url={badge.badge_url} fit="contain" />,
+        details: <p>{badge.description || 'No description'}</p>,
+      })}
+    />
   );
 }

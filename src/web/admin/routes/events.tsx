@@ -1,22 +1,18 @@
 // Events (SPEC §2, §5): list, add, edit, show/hide and delete the events on the website. Name,
 // location and date are required; the link and the picture are optional.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CalendarDays, ExternalLink, MapPin } from 'lucide-react';
+import { CalendarDays, MapPin } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { eventInput, type Event } from '#shared/schemas/content.ts';
-import { PageHeader } from '../../components/admin-ui.tsx';
 import { formatEventDate } from '../../lib/dates.ts';
 import { TextField } from '../../components/field.tsx';
 import { UploadField } from '../components/upload-field.tsx';
-import { AddButton } from './content/add-button.tsx';
-import { ContentList } from './content/content-list.tsx';
 import { fieldError } from './content/field-error.ts';
 import { FormPanel } from './content/form-panel.tsx';
-import { ItemCard } from './content/item-card.tsx';
 import { Thumbnail } from './content/thumbnail.tsx';
-import { useContentManager } from './content/use-content-manager.ts';
-import { useEditor } from './content/use-editor.ts';
+import { ContentScreen } from './content/content-screen.tsx';
+import { ExternalLinkLine } from './content/external-link-line.tsx';
 
 const MESSAGES = {
   noun: 'event',
@@ -141,48 +137,24 @@ function EventForm({
 }
 
 export function EventsScreen() {
-  const manager = useContentManager('events', MESSAGES);
-  const editor = useEditor<Event>();
   const today = londonToday();
-  const events = byDate(manager.items, today);
   return (
-    <>
-      <PageHeader
-        title="Events"
-        subtitle="Where the range will be. The next three upcoming events appear on the website."
-        actions={!editor.open && <AddButton label="Add Event" onClick={editor.openNew} />}
-      />
-      {editor.open && (
-        <EventForm
-          key={editor.key}
-          item={editor.item}
-          saving={manager.saving}
-          onCancel={editor.close}
-          onSave={async (values) => {
-            if (await manager.save(values, editor.item?.id ?? null)) editor.close();
-          }}
-        />
-      )}
-      <ContentList
-        label="Events"
-        loading={manager.list.isPending}
-        failed={manager.list.isError}
-        count={manager.items.length}
-        empty="No events yet. Add the first one."
-      >
-        {events.map((event) => (
-          <ItemCard
-            key={event.id}
-            name={event.name}
-            media={<Thumbnail url={event.image_url} />}
-            badge={event.date < today ? 'Past' : undefined}
-            active={event.is_active}
-            onActiveChange={(active) => void manager.setActive(event, active)}
-            onEdit={() => editor.openEdit(event)}
-            onDelete={async () => {
-              if ((await manager.remove(event)) && editor.item?.id === event.id) editor.close();
-            }}
-          >
+    <ContentScreen
+      kind="events"
+      messages={MESSAGES}
+      title="Events"
+      subtitle="Where the range will be. The next three upcoming events appear on the website."
+      addLabel="Add Event"
+      listLabel="Events"
+      empty="No events yet. Add the first one."
+      Form={EventForm}
+      arrange={(items) => byDate(items, today)}
+      card={(event) => ({
+        name: event.name,
+        media: <Thumbnail url={event.image_url} />,
+        badge: event.date < today ? 'Past' : undefined,
+        details: (
+          <>
             <p className="flex items-center gap-1.5">
               <CalendarDays className="size-4 shrink-0" aria-hidden="true" />
               {formatEventDate(event.date)}
@@ -191,22 +163,10 @@ export function EventsScreen() {
               <MapPin className="size-4 shrink-0" aria-hidden="true" />
               {event.location}
             </p>
-            {event.link && (
-              <p className="flex items-center gap-1.5">
-                <ExternalLink className="size-4 shrink-0" aria-hidden="true" />
-                <a
-                  href={event.link}
-                  target="_blank"
-                  rel="noreferrer"
-                  className="min-w-0 truncate text-accent-700 underline underline-offset-2"
-                >
-                  {event.link}
-                </a>
-              </p>
-            )}
-          </ItemCard>
-        ))}
-      </ContentList>
-    </>
+            {event.link && <ExternalLinkLine href={event.link} />}
+          </>
+        ),
+      })}
+    />
   );
 }

@@ -1,21 +1,16 @@
 // Partner logos, 'AS SEEN AT' on the website (SPEC §2, §5): name and logo required, the website
 // address optional and URL-shaped.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ExternalLink } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { logoInput, type Logo } from '#shared/schemas/content.ts';
-import { PageHeader } from '../../components/admin-ui.tsx';
 import { TextField } from '../../components/field.tsx';
 import { UploadField } from '../components/upload-field.tsx';
-import { AddButton } from './content/add-button.tsx';
-import { ContentList } from './content/content-list.tsx';
 import { fieldError } from './content/field-error.ts';
 import { FormPanel } from './content/form-panel.tsx';
-import { ItemCard } from './content/item-card.tsx';
 import { Thumbnail } from './content/thumbnail.tsx';
-import { useContentManager } from './content/use-content-manager.ts';
-import { useEditor } from './content/use-editor.ts';
+import { ContentScreen } from './content/content-screen.tsx';
+import { ExternalLinkLine } from './content/external-link-line.tsx';
 
 const MESSAGES = {
   noun: 'logo',
@@ -107,63 +102,21 @@ function LogoForm({
 }
 
 export function LogosScreen() {
-  const manager = useContentManager('logos', MESSAGES);
-  const editor = useEditor<Logo>();
   return (
-    <>
-      <PageHeader
-        title="Partner Logos"
-        subtitle="Shown under 'As seen at' on the website."
-        actions={!editor.open && <AddButton label="Add Logo" onClick={editor.openNew} />}
-      />
-      {editor.open && (
-        <LogoForm
-          key={editor.key}
-          item={editor.item}
-          saving={manager.saving}
-          onCancel={editor.close}
-          onSave={async (values) => {
-            if (await manager.save(values, editor.item?.id ?? null)) editor.close();
-          }}
-        />
-      )}
-      <ContentList
-        label="Partner logos"
-        loading={manager.list.isPending}
-        failed={manager.list.isError}
-        count={manager.items.length}
-        empty="No logos yet. Add the first one."
-      >
-        {manager.items.map((logo) => (
-          <ItemCard
-            key={logo.id}
-            name={logo.name}
-            media={<Thumbnail url={logo.logo_url} fit="contain" dark />}
-            active={logo.is_active}
-            onActiveChange={(active) => void manager.setActive(logo, active)}
-            onEdit={() => editor.openEdit(logo)}
-            onDelete={async () => {
-              if ((await manager.remove(logo)) && editor.item?.id === logo.id) editor.close();
-            }}
-          >
-            {logo.website_url ? (
-              <p className="flex items-center gap-1.5">
-                <ExternalLink className="size-4 shrink-0" aria-hidden="true" />
-                <a
-                  href={logo.website_url}
-                  target="_blank"
-                  rel="noreferrer"
-                  className="min-w-0 truncate text-accent-700 underline underline-offset-2"
-                >
-                  {logo.website_url}
-                </a>
-              </p>
-            ) : (
-              <p>No website link</p>
-            )}
-          </ItemCard>
-        ))}
-      </ContentList>
-    </>
+    <ContentScreen
+      kind="logos"
+      messages={MESSAGES}
+      title="Partner Logos"
+      subtitle="Shown under 'As seen at' on the website."
+      addLabel="Add Logo"
+      listLabel="Partner logos"
+      empty="No logos yet. Add the first one."
+      Form={LogoForm}
+      card={(logo) => ({
+        name: logo.name,
+        media: <Thumbnail url={logo.logo_url} fit="contain" dark />,
+        details: logo.website_url ? <ExternalLinkLine href={logo.website_url} /> : <p>No website link</p>,
+      })}
+    />
   );
 }

@@ -5,16 +5,11 @@ import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { testimonialInput, type Testimonial } from '#shared/schemas/content.ts';
 import { TESTIMONIALS_SHOWN } from '#shared/constants.ts';
-import { PageHeader } from '../../components/admin-ui.tsx';
 import { TextAreaField, TextField } from '../../components/field.tsx';
-import { AddButton } from './content/add-button.tsx';
-import { ContentList } from './content/content-list.tsx';
 import { fieldError } from './content/field-error.ts';
 import { FormPanel } from './content/form-panel.tsx';
-import { ItemCard } from './content/item-card.tsx';
 import { StarRating, StarsShown } from './content/star-rating.tsx';
-import { useContentManager } from './content/use-content-manager.ts';
-import { useEditor } from './content/use-editor.ts';
+import { ContentScreen } from './content/content-screen.tsx';
 
 const MESSAGES = {
   noun: 'testimonial',
@@ -107,50 +102,26 @@ function TestimonialForm({
 }
 
 export function TestimonialsScreen() {
-  const manager = useContentManager('testimonials', MESSAGES);
-  const editor = useEditor<Testimonial>();
   return (
-    <>
-      <PageHeader
-        title="Testimonials"
-        subtitle={`What clients say. The first ${TESTIMONIALS_SHOWN} shown ones appear on the website.`}
-        actions={!editor.open && <AddButton label="Add Testimonial" onClick={editor.openNew} />}
-      />
-      {editor.open && (
-        <TestimonialForm
-          key={editor.key}
-          item={editor.item}
-          saving={manager.saving}
-          onCancel={editor.close}
-          onSave={async (values) => {
-            if (await manager.save(values, editor.item?.id ?? null)) editor.close();
-          }}
-        />
-      )}
-      <ContentList
-        label="Testimonials"
-        loading={manager.list.isPending}
-        failed={manager.list.isError}
-        count={manager.items.length}
-        empty="No testimonials yet. Add the first one."
-      >
-        {manager.items.map((testimonial) => (
-          <ItemCard
-            key={testimonial.id}
-            name={testimonial.client_name}
-            active={testimonial.is_active}
-            onActiveChange={(active) => void manager.setActive(testimonial, active)}
-            onEdit={() => editor.openEdit(testimonial)}
-            onDelete={async () => {
-              if ((await manager.remove(testimonial)) && editor.item?.id === testimonial.id) editor.close();
-            }}
-          >
+    <ContentScreen
+      kind="testimonials"
+      messages={MESSAGES}
+      title="Testimonials"
+      subtitle={`What clients say. The first ${TESTIMONIALS_SHOWN} shown ones appear on the website.`}
+      addLabel="Add Testimonial"
+      listLabel="Testimonials"
+      empty="No testimonials yet. Add the first one."
+      Form={TestimonialForm}
+      card={(testimonial) => ({
+        name: testimonial.client_name,
+        details: (
+          <>
             <p className="font-medium text-ink-700">{testimonial.company}</p>
             <StarsShown rating={testimonial.rating} />
             <p className="line-clamp-3 whitespace-pre-line">{testimonial.testimonial_text}</p>
-          </ItemCard>
-        ))}
-      </ContentList>
-    </>
+          </>
+        ),
+      })}
+    />
   );
 }

@@ -6,19 +6,14 @@ import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { VIDEO_CATEGORIES } from '#shared/constants.ts';
 import { videoInput, type Video } from '#shared/schemas/content.ts';
-import { PageHeader } from '../../components/admin-ui.tsx';
 import { SelectField, TextAreaField, TextField } from '../../components/field.tsx';
 import { toast } from '../../components/toast.tsx';
 import { UploadField } from '../components/upload-field.tsx';
-import { AddButton } from './content/add-button.tsx';
-import { ContentList } from './content/content-list.tsx';
 import { fieldError } from './content/field-error.ts';
 import { FormPanel } from './content/form-panel.tsx';
-import { ItemCard } from './content/item-card.tsx';
 import { VIDEO_CATEGORY_LABELS } from './content/labels.ts';
 import { Thumbnail } from './content/thumbnail.tsx';
-import { useContentManager } from './content/use-content-manager.ts';
-import { useEditor } from './content/use-editor.ts';
+import { ContentScreen } from './content/content-screen.tsx';
 
 const MESSAGES = {
   noun: 'video',
@@ -196,53 +191,27 @@ function VideoForm({
 }
 
 export function VideosScreen() {
-  const manager = useContentManager('videos', MESSAGES);
-  const editor = useEditor<Video>();
   return (
-    <>
-      <PageHeader
-        title="Videos"
-        subtitle="The hero background, demos and clips for the 'See the range in action' gallery."
-        actions={!editor.open && <AddButton label="Add Video" onClick={editor.openNew} />}
-      />
-      {editor.open && (
-        <VideoForm
-          key={editor.key}
-          item={editor.item}
-          saving={manager.saving}
-          onCancel={editor.close}
-          onSave={async (values) => {
-            if (await manager.save(values, editor.item?.id ?? null)) editor.close();
-          }}
-        />
-      )}
-      <ContentList
-        label="Videos"
-        loading={manager.list.isPending}
-        failed={manager.list.isError}
-        count={manager.items.length}
-        empty="No videos yet. Add the first one."
-      >
-        {manager.items.map((video) => (
-          <ItemCard
-            key={video.id}
-            name={video.title}
-            media={
-              video.thumbnail_url ? (
-                <Thumbnail url={video.thumbnail_url} />
-              ) : (
-                <span className="flex size-full items-center justify-center text-ink-500">
-                  <Film className="size-8" aria-hidden="true" />
-                </span>
-              )
-            }
-            active={video.is_active}
-            onActiveChange={(active) => void manager.setActive(video, active)}
-            onEdit={() => editor.openEdit(video)}
-            onDelete={async () => {
-              if ((await manager.remove(video)) && editor.item?.id === video.id) editor.close();
-            }}
-          >
+    <ContentScreen
+      kind="videos"
+      messages={MESSAGES}
+      title="Videos"
+      subtitle="The hero background, demos and clips for the 'See the range in action' gallery."
+      addLabel="Add Video"
+      listLabel="Videos"
+      empty="No videos yet. Add the first one."
+      Form={VideoForm}
+      card={(video) => ({
+        name: video.title,
+        media: video.thumbnail_url ? (
+          <Thumbnail url={video.thumbnail_url} />
+        ) : (
+          <span className="flex size-full items-center justify-center text-ink-500">
+            <Film className="size-8" aria-hidden="true" />
+          </span>
+        ),
+        details: (
+          <>
             <p className="font-medium text-ink-700">{VIDEO_CATEGORY_LABELS[video.category]}</p>
             <p>
               {video.video_type === 'youtube' ? 'YouTube: ' : 'Uploaded file: '}
@@ -256,9 +225,9 @@ export function VideosScreen() {
               </a>
             </p>
             {video.description && <p className="line-clamp-2">{video.description}</p>}
-          </ItemCard>
-        ))}
-      </ContentList>
-    </>
+          </>
+        ),
+      })}
+    />
   );
 }

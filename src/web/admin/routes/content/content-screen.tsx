@@ -1,0 +1,104 @@
+// A content screen as most kinds have it: a header with the Add button, the add/edit form, and the
+// list of cards with their show/hide switch, Edit and Delete. Each kind supplies its form, its
+// messages and what its card shows; the gallery, grouped by section, composes the parts itself.
+import type { ComponentType, ReactNode } from 'react';
+import type { ContentKind } from '#shared/schemas/content.ts';
+import { PageHeader } from '../../../components/admin-ui.tsx';
+import type { ContentInput, ContentItem } from '../../api/content-list.ts';
+import { AddButton } from './add-button.tsx';
+import { ContentList } from './content-list.tsx';
+import { ItemCard } from './item-card.tsx';
+import { useContentManager, type ContentMessages } from './use-content-manager.ts';
+import { useEditor } from './use-editor.ts';
+
+export interface ContentFormProps<K extends ContentKind> {
+  item: ContentItem<K> | null;
+  saving: boolean;
+  onSave: (values: ContentInput<K>) => void;
+  onCancel: () => void;
+}
+
+/** What one item's card shows. */
+export interface CardView {
+  name: string;
+  media?: ReactNode;
+  /** A short state beside the name, e.g. 'Past'. */
+  badge?: string;
+  details: ReactNode;
+}
+
+export function ContentScreen<K extends ContentKind>({
+  kind,
+  messages,
+  title,
+  subtitle,
+  addLabel,
+  listLabel,
+  empty,
+  Form,
+  card,
+  arrange = (items) => items,
+}: {
+  kind: K;
+  messages: ContentMessages;
+  title: string;
+  subtitle: string;
+  addLabel: string;
+  /** Names the list for screen readers. */
+  listLabel: string;
+  empty: string;
+  Form: ComponentType<ContentFormProps<K>>;
+  card: (item: ContentItem<K>) => CardView;
+  /** The list's order when it is not the stored one (events: upcoming first). */
+  arrange?: (items: ContentItem<K>[]) => ContentItem<K>[];
+}) {
+  const manager = useContentManager(kind, messages);
+  const editor = useEditor<ContentItem<K>>();
+  return (
+    <>
+      <PageHeader
+        title={title}
+        subtitle={subtitle}
+        actions={!editor.open && <AddButton label={addLabel} onClick={editor.openNew} />}
+      />
+      {editor.open && (
+        <Form
+          key={editor.key}
+          item={editor.item}
+          saving={manager.saving}
+          onCancel={editor.close}
+          onSave={async (values) => {
+            if (await manager.save(values, editor.item?.id ?? null)) editor.close();
+          }}
+        />
+      )}
+      <ContentList
+        label={listLabel}
+        loading={manager.list.isPending}
+        failed={manager.list.isError}
+        count={manager.items.length}
+        empty={empty}
+      >
+        {arrange(manager.items).map((item) => {
+          const view = card(item);
+          return (
+            <ItemCard
+              key={item.id}
+              name={view.name}
+              media={view.media}
+              badge={view.badge}
+              active={item.is_active}
+              onActiveChange={(active) => void manager.setActive(item, active)}
+              onEdit={() => editor.openEdit(item)}
+              onDelete={async () => {
+                if ((await manager.remove(item)) && editor.item?.id === item.id) editor.close();
+              }}
+            >
+              {view.details}
+            </ItemCard>
+          );
+        })}
+      </ContentList>
+    </>
+  );
+}
