@@ -2,13 +2,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { badgeInput, type Badge } from '#shared/schemas/content.ts';
+import { badgeInput } from '#shared/schemas/content.ts';
 import { TextAreaField, TextField } from '../../components/field.tsx';
 import { UploadField } from '../components/upload-field.tsx';
 import { fieldError } from './content/field-error.ts';
 import { FormPanel } from './content/form-panel.tsx';
 import { Thumbnail } from './content/thumbnail.tsx';
-import { ContentScreen } from './content/content-screen.tsx';
+import { ContentScreen, type ContentFormProps } from './content/content-screen.tsx';
 
 const MESSAGES = {
   noun: 'badge',
@@ -21,17 +21,7 @@ const MESSAGES = {
   deleted: 'Badge deleted',
 };
 
-function BadgeForm({
-  item,
-  saving,
-  onSave,
-  onCancel,
-}: {
-  item: Badge | null;
-  saving: boolean;
-  onSave: (values: z.output<typeof badgeInput>) => void;
-  onCancel: () => void;
-}) {
+function BadgeForm({ item, saving, onSave, onCancel }: ContentFormProps<'badges'>) {
   const {
     register,
     control,

@@ -11,7 +11,7 @@ import { UploadField } from '../components/upload-field.tsx';
 import { fieldError } from './content/field-error.ts';
 import { FormPanel } from './content/form-panel.tsx';
 import { Thumbnail } from './content/thumbnail.tsx';
-import { ContentScreen } from './content/content-screen.tsx';
+import { ContentScreen, type ContentFormProps } from './content/content-screen.tsx';
 import { ExternalLinkLine } from './content/external-link-line.tsx';
 
 const MESSAGES = {
@@ -43,17 +43,7 @@ function byDate(events: readonly Event[], today: string): Event[] {
   return [...upcoming, ...past];
 }
 
-function EventForm({
-  item,
-  saving,
-  onSave,
-  onCancel,
-}: {
-  item: Event | null;
-  saving: boolean;
-  onSave: (values: z.output<typeof eventInput>) => void;
-  onCancel: () => void;
-}) {
+function EventForm({ item, saving, onSave, onCancel }: ContentFormProps<'events'>) {
   const {
     register,
     control,

@@ -24,6 +24,7 @@ import { Thumbnail } from './content/thumbnail.tsx';
 import { useContentManager } from './content/use-content-manager.ts';
 import { reorderChanges } from './content/reorder.ts';
 import { useEditor } from './content/use-editor.ts';
+import type { ContentFormProps } from './content/content-screen.tsx';
 
 const MESSAGES = {
   noun: 'image',
@@ -37,17 +38,7 @@ const MESSAGES = {
   detailAsTitle: true,
 };
 
-function GalleryForm({
-  item,
-  saving,
-  onSave,
-  onCancel,
-}: {
-  item: GalleryImage | null;
-  saving: boolean;
-  onSave: (values: z.output<typeof galleryInput>) => void;
-  onCancel: () => void;
-}) {
+function GalleryForm({ item, saving, onSave, onCancel }: ContentFormProps<'gallery'>) {
   const {
     register,
     control,

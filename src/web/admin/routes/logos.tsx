@@ -3,13 +3,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { logoInput, type Logo } from '#shared/schemas/content.ts';
+import { logoInput } from '#shared/schemas/content.ts';
 import { TextField } from '../../components/field.tsx';
 import { UploadField } from '../components/upload-field.tsx';
 import { fieldError } from './content/field-error.ts';
 import { FormPanel } from './content/form-panel.tsx';
 import { Thumbnail } from './content/thumbnail.tsx';
-import { ContentScreen } from './content/content-screen.tsx';
+import { ContentScreen, type ContentFormProps } from './content/content-screen.tsx';
 import { ExternalLinkLine } from './content/external-link-line.tsx';
 
 const MESSAGES = {
@@ -23,17 +23,7 @@ const MESSAGES = {
   deleted: 'Logo deleted',
 };
 
-function LogoForm({
-  item,
-  saving,
-  onSave,
-  onCancel,
-}: {
-  item: Logo | null;
-  saving: boolean;
-  onSave: (values: z.output<typeof logoInput>) => void;
-  onCancel: () => void;
-}) {
+function LogoForm({ item, saving, onSave, onCancel }: ContentFormProps<'logos'>) {
   const {
     register,
     control,

@@ -3,13 +3,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { testimonialInput, type Testimonial } from '#shared/schemas/content.ts';
+import { testimonialInput } from '#shared/schemas/content.ts';
 import { TESTIMONIALS_SHOWN } from '#shared/constants.ts';
 import { TextAreaField, TextField } from '../../components/field.tsx';
 import { fieldError } from './content/field-error.ts';
 import { FormPanel } from './content/form-panel.tsx';
 import { StarRating, StarsShown } from './content/star-rating.tsx';
-import { ContentScreen } from './content/content-screen.tsx';
+import { ContentScreen, type ContentFormProps } from './content/content-screen.tsx';
 
 const MESSAGES = {
   noun: 'testimonial',
@@ -22,17 +22,7 @@ const MESSAGES = {
   deleted: 'Testimonial deleted',
 };
 
-function TestimonialForm({
-  item,
-  saving,
-  onSave,
-  onCancel,
-}: {
-  item: Testimonial | null;
-  saving: boolean;
-  onSave: (values: z.output<typeof testimonialInput>) => void;
-  onCancel: () => void;
-}) {
+function TestimonialForm({ item, saving, onSave, onCancel }: ContentFormProps<'testimonials'>) {
   const {
     register,
     control,

@@ -5,7 +5,7 @@ import { Film, Link as LinkIcon, Upload } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { VIDEO_CATEGORIES } from '#shared/constants.ts';
-import { videoInput, type Video } from '#shared/schemas/content.ts';
+import { videoInput } from '#shared/schemas/content.ts';
 import { SelectField, TextAreaField, TextField } from '../../components/field.tsx';
 import { toast } from '../../components/toast.tsx';
 import { UploadField } from '../components/upload-field.tsx';
@@ -13,7 +13,7 @@ import { fieldError } from './content/field-error.ts';
 import { FormPanel } from './content/form-panel.tsx';
 import { VIDEO_CATEGORY_LABELS } from './content/labels.ts';
 import { Thumbnail } from './content/thumbnail.tsx';
-import { ContentScreen } from './content/content-screen.tsx';
+import { ContentScreen, type ContentFormProps } from './content/content-screen.tsx';
 
 const MESSAGES = {
   noun: 'video',
@@ -33,17 +33,7 @@ const MODES = [
 
 type VideoValues = z.input<typeof videoInput>;
 
-function VideoForm({
-  item,
-  saving,
-  onSave,
-  onCancel,
-}: {
-  item: Video | null;
-  saving: boolean;
-  onSave: (values: z.output<typeof videoInput>) => void;
-  onCancel: () => void;
-}) {
+function VideoForm({ item, saving, onSave, onCancel }: ContentFormProps<'videos'>) {
   const {
     register,
     control,
