@@ -18,6 +18,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 const isTracking = (request: Request) =>
   /\/api\/(track|analytics\/track)$/.test(new URL(request.url()).pathname);
 
+/**
+ * The user agent of the same browser as a visitor runs it: the server counts a headless browser as a
+ * bot (docs/decisions/0402), and this one runs headless.
+ */
+const visitorUserAgent = (browser: Browser) =>
+  `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version()} Safari/537.36`;
+
 describe.skipIf(!chromiumAvailable())('cookie consent and tracking', () => {
   let server: TestServer;
   let browser: Browser;
@@ -35,7 +42,7 @@ describe.skipIf(!chromiumAvailable())('cookie consent and tracking', () => {
   async function visitor(
     options = PHONE,
   ): Promise<{ context: BrowserContext; page: Page; tracked: Request[] }> {
-    const context = await browser.newContext(options);
+    const context = await browser.newContext({ ...options, userAgent: visitorUserAgent(browser) });
     const page = await context.newPage();
     const tracked: Request[] = [];
     page.on('request', (request) => {

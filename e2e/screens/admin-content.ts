@@ -105,11 +105,19 @@ async function seedEnquiries(server: TestServer): Promise<void> {
     .execute();
 }
 
+const SCREENSHOT_VISITOR_AGENT =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+
 async function seedAnalytics(server: TestServer): Promise<void> {
   const send = (path: string, body: object) =>
     fetch(`${server.url}${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'user-agent': 'Mozilla/5.0 (screenshots)' },
+      // A visitor's browser that accepted cookies: anything else is a bot or not stored (decision 0402).
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': SCREENSHOT_VISITOR_AGENT,
+        cookie: 'cookie_consent=true',
+      },
       body: JSON.stringify(body),
     });
   for (let i = 0; i < 12; i += 1)

@@ -1,9 +1,9 @@
 // The whole HTTP application as a function of its configuration and dependencies. server.ts owns
 // listening and shutdown; tests call buildApp directly and drive it with app.inject().
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -18,10 +18,15 @@ import { registerHealthRoutes } from './features/health/routes.ts';
 import { registerUploadRoutes } from './features/uploads/routes.ts';
 import { createUploadService } from './features/uploads/service.ts';
 import { createImageVariants } from './features/uploads/variants.ts';
-import { registerAuthGuard } from './plugins/auth-guard.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { createAdminGate, registerAuthGuard } from './plugins/auth-guard.ts';
+import {
+  createClientErrorHandler,
+  createRoutingErrorHandler,
+  registerErrorHandler,
+} from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { createSecurityHeaders, registerSecurityHeaders } from './plugins/security-headers.ts';
+import { requestId } from './lib/request-id.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { createPageDataSource } from './features/pages/page-data-source.ts';
 import { createPageRenderer, ssrBuildExists } from './features/pages/page-renderer.ts';
@@ -36,10 +41,15 @@ import { registerPasswordResetRoutes } from './features/password-reset/routes.ts
 import { createPasswordResetService } from './features/password-reset/service.ts';
 import { createTwoFactorService } from './features/two-factor/service.ts';
 import { createBackground } from './lib/background.ts';
-import { createSecretBox } from './lib/secret-box.ts';
+import { loadServerKey } from './lib/server-key.ts';
+import { registerDataSubjectRoutes } from './features/data-subject/routes.ts';
+import { createDataSubjectService } from './features/data-subject/service.ts';
 import { registerAuditTrail } from './plugins/audit-trail.ts';
+import { registerNulStripping } from './plugins/strip-nul-characters.ts';
 import { registerAnalyticsRoutes } from './features/analytics/routes.ts';
 import { createAnalyticsService } from './features/analytics/service.ts';
+import { createTrackingLimits } from './features/analytics/client-limits.ts';
+import { createEnquiryLimits } from './features/enquiries/limits.ts';
 import { createCaptcha } from './features/enquiries/captcha.ts';
 import { registerEnquiryRoutes } from './features/enquiries/routes.ts';
 import { createEnquiriesService } from './features/enquiries/service.ts';
@@ -60,16 +70,12 @@ export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 export function createServices(config: Config, db: Db, clock: Clock, mailer: Mailer, log: FastifyBaseLogger) {
   const site = createSiteService(db, clock);
   const captcha = createCaptcha(config.captcha, db, clock);
+  const enquiryLimits = createEnquiryLimits(db, clock, config.enquiryRateLimit);
   // Account security (issue 3): audit trail, brute-force limits, 2FA, password reset.
   const background = createBackground(log);
   const audit = createAuditService(db, clock);
   const authLimits = createAuthLimitsService(db, clock, config.authLimits, log);
-  const twoFactor = createTwoFactorService(
-    db,
-    clock,
-    createSecretBox(config.totpEncryptionKey),
-    BUSINESS_NAME,
-  );
+  const twoFactor = createTwoFactorService(db, clock, loadServerKey(config, log), BUSINESS_NAME);
   const accounts = createAccountsService(db, clock, {
     twoFactor,
     limits: authLimits,
@@ -88,16 +94,20 @@ export function createServices(config: Config, db: Db, clock: Clock, mailer: Mai
       mailer,
       site,
       captcha,
+      limits: enquiryLimits,
       background,
       notifyEmail: config.notifyEmail,
       publicUrl: config.publicUrl,
       log,
     }),
+    enquiryLimits,
     analytics: createAnalyticsService(db, clock, config.analytics, log),
+    trackingLimits: createTrackingLimits(clock, config.trackRateLimit),
     accounts,
     audit,
     authLimits,
     twoFactor,
+    dataSubject: createDataSubjectService(db, audit),
     passwordReset: createPasswordResetService(db, clock, {
       accounts,
       limits: authLimits,
@@ -133,6 +143,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const clock = deps.clock ?? systemClock;
   // Filled in once the services exist; the server only takes requests after that.
   const hotPath: { fastLane?: FastLane } = {};
+  const edge: { routingErrors?: ReturnType<typeof createRoutingErrorHandler> } = {};
+  const securityHeaders = createSecurityHeaders({
+    publicUrl: config.publicUrl,
+    captchaProvider: config.captcha.provider,
+  });
   const app = Fastify({
     logger: deps.logger ?? false,
     trustProxy:
@@ -140,10 +155,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
-    genReqId: (request) => {
-      const given = request.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
-    },
+    genReqId: requestId,
+    // Addresses the router refuses, and requests Node's parser refuses, answer like any other error.
+    frameworkErrors: (error, request, reply) => edge.routingErrors?.(error, request, reply),
+    clientErrorHandler: createClientErrorHandler(securityHeaders),
     routerOptions: { caseSensitive: true },
     // Hot public reads are answered before Fastify when their cached answer is fresh.
     serverFactory: (handler) =>
@@ -157,7 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     for (const method of [route.method].flat())
       routes.push({ method, url: route.url, public: config?.public === true });
   });
-  await registerOpenApi(app);
+  registerOpenApi(app);
 
   const mailer =
     deps.mailer ??
@@ -183,15 +198,16 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     await services.background.settled();
     if (!deps.mailer) await mailer.close();
   });
-  if (config.env === 'production' && !config.totpEncryptionKey) {
-    app.log.warn(
-      'TOTP_ENCRYPTION_KEY is not set: two-factor secrets are stored unencrypted in the database.',
-    );
-  }
-  registerErrorHandler(app);
-  registerSecurityHeaders(app);
-  registerAuthGuard(app, services.accounts);
+  registerErrorHandler(app, securityHeaders);
+  registerSecurityHeaders(app, securityHeaders);
+  const adminGate = createAdminGate(services.accounts);
+  registerAuthGuard(app, adminGate);
+  edge.routingErrors = createRoutingErrorHandler(securityHeaders, adminGate);
   registerAuditTrail(app, services.audit);
+  registerNulStripping(app);
+
+  // Tracking is stored only with the consent cookie (docs/decisions/0402).
+  await app.register(fastifyCookie);
 
   registerHealthRoutes(app, db);
   registerAccountsRoutes(app, services.accounts);
@@ -199,10 +215,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerSiteRoutes(app, services.site);
   registerPasswordResetRoutes(app, services.passwordReset);
   registerAuditRoutes(app, services.audit);
-  await registerEnquiryRoutes(app, services.enquiries, services.captcha, {
-    rateLimit: config.enquiryRateLimit,
-  });
-  await registerAnalyticsRoutes(app, services.analytics);
+  registerDataSubjectRoutes(app, services.dataSubject);
+  await registerEnquiryRoutes(app, services.enquiries, services.captcha, services.enquiryLimits);
+  await registerAnalyticsRoutes(app, services.analytics, services.trackingLimits);
   fs.mkdirSync(config.uploadDir, { recursive: true });
   await registerUploadRoutes(app, services.uploads, services.imageVariants, config);
   const webRoot = deps.webRoot ?? path.resolve('dist/web');
@@ -226,8 +241,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   } else {
     app.log.warn('The web client is not built (npm run build): public pages answer 404.');
   }
-  hotPath.fastLane = createPublicFastLane(services.content, pageRenderer);
-  await registerWebApp(app, webRoot, { renderer: pageRenderer, publicUrl: config.publicUrl });
+  hotPath.fastLane = createPublicFastLane(securityHeaders, services.content, pageRenderer);
+  await registerWebApp(app, webRoot, {
+    renderer: pageRenderer,
+    publicUrl: config.publicUrl,
+    securityHeaders,
+  });
 
   // Not `return app`: a Fastify instance is thenable, and an async function would await it.
   return { app, services, routes };

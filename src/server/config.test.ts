@@ -16,6 +16,7 @@ describe('configuration', () => {
   it('reads PostgreSQL URLs, flags and the first admin', () => {
     const config = loadConfig({
       DATABASE_URL: 'postgres://app:secret@db:5432/range',
+      TOTP_ENCRYPTION_KEY: 'shared-by-every-instance-0123456789ab',
       SEED_DEMO: 'false',
       ADMIN_EMAIL: 'owner@example.co.uk',
       ADMIN_PASSWORD: 'a long password',

@@ -7,6 +7,7 @@ import { ANALYTICS_DEFAULTS } from '#shared/schemas/analytics.ts';
 import { ENQUIRY_DEFAULTS } from '#shared/schemas/enquiries.ts';
 
 const MEGABYTE = 1024 * 1024;
+export const TOTP_KEY_FILE_NAME = 'totp-encryption.key';
 const DEFAULT_MAIL_FROM = `"${BUSINESS_NAME}" <no-reply@localhost>`;
 
 const booleanFlag = (fallback: boolean) =>
@@ -144,6 +145,8 @@ const envSchema = z
     ENQUIRY_RATE_LIMIT_WINDOW_MINUTES: positiveInt(ENQUIRY_DEFAULTS.rateLimitWindowMinutes, 'minutes'),
     ANALYTICS_RETENTION_DAYS: positiveInt(ANALYTICS_DEFAULTS.retentionDays, 'days'),
     ANALYTICS_QUEUE_LIMIT: positiveInt(ANALYTICS_DEFAULTS.queueLimit, 'events'),
+    TRACK_ADDRESS_RATE_LIMIT_PER_MINUTE: positiveInt(ANALYTICS_DEFAULTS.trackPerAddressPerMinute, 'events'),
+    TRACK_SESSION_RATE_LIMIT_PER_MINUTE: positiveInt(ANALYTICS_DEFAULTS.trackPerSessionPerMinute, 'events'),
   })
   .refine((env) => (env.ADMIN_EMAIL === undefined) === (env.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together (or neither)',
@@ -152,6 +155,12 @@ const envSchema = z
   .refine((env) => env.CAPTCHA_PROVIDER !== 'recaptcha' || env.RECAPTCHA_SECRET_KEY !== undefined, {
     message: 'RECAPTCHA_SECRET_KEY is required when CAPTCHA_PROVIDER=recaptcha',
     path: ['RECAPTCHA_SECRET_KEY'],
+  })
+  // Several instances share one PostgreSQL database, so none may invent a key of its own.
+  .refine((env) => !env.DATABASE_URL?.startsWith('postgres') || env.TOTP_ENCRYPTION_KEY !== undefined, {
+    message:
+      'is required with PostgreSQL: every instance must use the same key (create one with openssl rand -base64 32)',
+    path: ['TOTP_ENCRYPTION_KEY'],
   });
 
 /** One brute-force rule: `maxFailures` within `windowMs` lock the key for `lockMs`. */
@@ -192,14 +201,18 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   outboxDir: string;
-  /** Encrypts TOTP secrets at rest when set (docs/decisions/0102-totp-secret-encryption.md). */
+  /** The server key: encrypts TOTP secrets, keys recovery-code hashes (docs/decisions/0102, 0403). */
   totpEncryptionKey: string | undefined;
+  /** Where the key is generated and kept when TOTP_ENCRYPTION_KEY is unset: beside the SQLite file. */
+  totpKeyFile: string | undefined;
   authLimits: AuthLimits;
   captcha: CaptchaConfig;
   /** Where enquiry notifications go; the site's business e-mail when unset. */
   notifyEmail: string | undefined;
   enquiryRateLimit: { max: number; windowMs: number };
   analytics: { retentionDays: number; queueLimit: number };
+  /** Tracking events per minute from one client address and from one session id, per instance. */
+  trackRateLimit: { perAddress: number; perSession: number };
 }
 
 export interface CaptchaConfig {
@@ -232,6 +245,12 @@ export function parseDatabaseUrl(value: string | undefined): DatabaseTarget {
   return { dialect: 'postgres', url: value };
 }
 
+/** None for PostgreSQL (the variable is required) or an in-memory database (nothing outlives it). */
+const totpKeyFile = (database: DatabaseTarget): string | undefined =>
+  database.dialect === 'sqlite' && database.file !== ':memory:'
+    ? path.join(path.dirname(database.file), TOTP_KEY_FILE_NAME)
+    : undefined;
+
 type Environment = Record<string, string | undefined>;
 
 export function loadConfig(environment: Environment = process.env): Config {
@@ -244,12 +263,13 @@ export function loadConfig(environment: Environment = process.env): Config {
     );
   }
   const env = result.data;
+  const database = parseDatabaseUrl(env.DATABASE_URL);
   return {
     env: env.NODE_ENV,
     port: env.PORT,
     host: env.HOST,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
-    database: parseDatabaseUrl(env.DATABASE_URL),
+    database,
     uploadDir: path.resolve(env.UPLOAD_DIR),
     admin:
       env.ADMIN_EMAIL && env.ADMIN_PASSWORD
@@ -264,6 +284,7 @@ export function loadConfig(environment: Environment = process.env): Config {
     mailFrom: env.MAIL_FROM,
     outboxDir: path.resolve(env.OUTBOX_DIR),
     totpEncryptionKey: env.TOTP_ENCRYPTION_KEY,
+    totpKeyFile: totpKeyFile(database),
     authLimits: {
       pair: limit(env.AUTH_PAIR_MAX_FAILURES, env.AUTH_PAIR_WINDOW_MINUTES, env.AUTH_PAIR_LOCK_MINUTES),
       address: limit(
@@ -298,5 +319,9 @@ export function loadConfig(environment: Environment = process.env): Config {
       windowMs: env.ENQUIRY_RATE_LIMIT_WINDOW_MINUTES * MINUTE_MS,
     },
     analytics: { retentionDays: env.ANALYTICS_RETENTION_DAYS, queueLimit: env.ANALYTICS_QUEUE_LIMIT },
+    trackRateLimit: {
+      perAddress: env.TRACK_ADDRESS_RATE_LIMIT_PER_MINUTE,
+      perSession: env.TRACK_SESSION_RATE_LIMIT_PER_MINUTE,
+    },
   };
 }

@@ -1,7 +1,8 @@
 // Process entry: configuration, database, first run, listening, graceful shutdown.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildApp } from './app.ts';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { buildApp, type Services } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -9,8 +10,38 @@ import { seedDemoContent } from './bootstrap/demo-content.ts';
 import { ensureFirstAdmin } from './bootstrap/first-admin.ts';
 import { systemClock } from './lib/clock.ts';
 import { startPeriodicJobs } from './jobs/periodic.ts';
+import { describeKeySource } from './lib/server-key.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+
+/**
+ * Query strings can carry what must not reach the logs (a reset token in a page link, the address
+ * of a data-subject request), so request lines keep the parameter names only.
+ */
+export function redactQuery(url: string): string {
+  const question = url.indexOf('?');
+  if (question < 0) return url;
+  const names = [...new URLSearchParams(url.slice(question + 1)).keys()];
+  return `${url.slice(0, question)}?${names.map((name) => `${encodeURIComponent(name)}=…`).join('&')}`;
+}
+
+/**
+ * Encrypts two-factor secrets older versions stored in plain text (migrations cannot: they have no
+ * key), and refuses to run with a key that cannot open the stored ones — a lost or mixed-up key
+ * file, or instances with different TOTP_ENCRYPTION_KEY values.
+ */
+async function secureTwoFactorSecrets(config: Config, services: Services, log: FastifyBaseLogger) {
+  const { encrypted, unreadable } = await services.twoFactor.encryptStoredSecrets();
+  if (encrypted > 0) log.info({ encrypted }, 'two-factor secrets stored in plain text are now encrypted');
+  if (unreadable > 0) {
+    throw new ConfigError([
+      `TOTP_ENCRYPTION_KEY: ${unreadable} two-factor secret(s) in the database cannot be opened with ` +
+        `${describeKeySource(config)}. Start with the key they were encrypted with (restore the key ` +
+        'file or the variable from your backup). If that key is lost for good, see "Two-factor key" ' +
+        'in the README.',
+    ]);
+  }
+}
 
 export async function startServer(config: Config, options: { webRoot?: string } = {}) {
   const db = openDatabase(config.database);
@@ -21,12 +52,29 @@ export async function startServer(config: Config, options: { webRoot?: string } 
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password', 'body.new_password'],
+      serializers: {
+        // Fastify's own request serializer, with the query string redacted.
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: redactQuery(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+          remotePort: request.socket?.remotePort,
+        }),
+      },
     },
   });
   const log = app.log;
 
-  const applied = await migrateToLatest(db);
-  if (applied.length) log.info({ migrations: applied }, 'database migrated');
+  try {
+    const applied = await migrateToLatest(db);
+    if (applied.length) log.info({ migrations: applied }, 'database migrated');
+    await secureTwoFactorSecrets(config, services, log);
+  } catch (error) {
+    await app.close();
+    await db.destroy();
+    throw error;
+  }
 
   const firstAdmin = await ensureFirstAdmin(config, services.accounts);
   if (firstAdmin.created && firstAdmin.generatedPassword) {
@@ -73,9 +121,8 @@ export async function startServer(config: Config, options: { webRoot?: string } 
 }
 
 export async function main(): Promise<void> {
-  let config: Config;
   try {
-    config = loadConfig();
+    await startServer(loadConfig());
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\nSee .env.example for every setting.\n`);
@@ -83,7 +130,6 @@ export async function main(): Promise<void> {
     }
     throw error;
   }
-  await startServer(config);
 }
 
 if (import.meta.url === pathToFileURL(path.resolve(process.argv[1] ?? '')).href) {

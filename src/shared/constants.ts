@@ -77,6 +77,15 @@ export const ANALYTICS_DEFAULTS = {
   /** 13 months: a year-on-year comparison stays possible. */
   retentionDays: 395,
   queueLimit: 10_000,
+  /**
+   * Tracking events one client may send per minute (TRACK_*_RATE_LIMIT_PER_MINUTE). A visitor sends a
+   * page view, one impression per section and a dwell and a view each time a section leaves the screen:
+   * some 30 in a first minute of scrolling, a few a minute after. A session sending 240 would be
+   * scrolling through the whole page several times a minute; an address allows 1,200 because a
+   * festival's Wi-Fi or a mobile network may put dozens of visitors behind one.
+   */
+  trackPerAddressPerMinute: 1200,
+  trackPerSessionPerMinute: 240,
 } as const;
 
 /** Reports count calendar days in this zone (a period of n days is today and the n-1 days before). */
@@ -114,6 +123,9 @@ export const ENQUIRY_DEFAULTS = {
   rateLimitMax: 5,
   rateLimitWindowMinutes: 60,
 } as const;
+
+/** Acknowledgement e-mails one recipient mailbox may receive, whatever the number of enquiries naming it. */
+export const VISITOR_ACKNOWLEDGEMENT_LIMIT = { max: 3, windowHours: 24 } as const;
 
 /** DESIGN "Enquiry status". */
 export const ENQUIRY_STATUSES = ['new', 'contacted', 'booked', 'closed', 'spam'] as const;

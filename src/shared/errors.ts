@@ -9,11 +9,14 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 export const ERROR_CODES = {
   validation: 'VALIDATION_ERROR',
+  /** A request that is not well-formed (HTTP, address), not a field with a wrong value. */
+  badRequest: 'BAD_REQUEST',
   unauthorized: 'UNAUTHORIZED',
   forbidden: 'FORBIDDEN',
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  uriTooLong: 'URI_TOO_LONG',
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   rateLimited: 'RATE_LIMITED',
   unavailable: 'SERVICE_UNAVAILABLE',

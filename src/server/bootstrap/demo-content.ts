@@ -1,16 +1,27 @@
 // Demo content for a fresh install: enough of every kind that the public site looks alive. Seeded once
 // per database (a marker in app_meta), so deleting demo items never brings them back.
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CONTENT_KINDS, type ContentKind } from '#shared/schemas/content.ts';
 import type { Db } from '../db/database.ts';
 import type { Clock } from '../lib/clock.ts';
 import { insertContent } from '../features/content/repository.ts';
-import { copyDemoVideo, drawPicture, type PictureKind, type PictureSpec } from './demo-media.ts';
+import type { PictureKind, PictureSpec } from './demo-media.ts';
 
 export const DEMO_SEEDED_KEY = 'demo_content_seeded_at';
-const DEMO_VIDEO_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../demo/media');
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The project folder (where package.json is): this file runs from src/server or compiled from dist/server. */
+function projectRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!fs.existsSync(path.join(dir, 'package.json'))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`No package.json above ${fileURLToPath(import.meta.url)}`);
+    dir = parent;
+  }
+  return dir;
+}
 
 const picture = (
   file: string,
@@ -265,9 +276,12 @@ export async function seedDemoContent(db: Db, clock: Clock, uploadDir: string): 
     .executeTakeFirst();
   if (already) return false;
 
+  // Loaded only now: drawing needs sharp, which a server that has seeded before never loads at start.
+  const { copyDemoVideo, drawPicture } = await import('./demo-media.ts');
   // Drawn side by side: sharp encodes on its own threads.
   await Promise.all(DEMO_PICTURES.map((spec) => drawPicture(uploadDir, spec)));
-  for (const file of VIDEOS) await copyDemoVideo(DEMO_VIDEO_DIR, uploadDir, file);
+  const videoDir = path.join(projectRoot(), 'demo', 'media');
+  for (const file of VIDEOS) await copyDemoVideo(videoDir, uploadDir, file);
 
   const now = clock.now();
   return db.transaction().execute(async (trx) => {

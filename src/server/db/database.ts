@@ -5,17 +5,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, SqliteAdapter, type Kysely as KyselyType } from 'kysely';
-import pg from 'pg';
 import type { DatabaseTarget } from '../config.ts';
 import type { Database } from './schema.ts';
 
 export type Db = KyselyType<Database>;
 export type Dialect = 'sqlite' | 'postgres';
-
-// PostgreSQL returns BIGINT (our timestamps and counts) as strings; every such value we store fits a
-// JavaScript number (epoch milliseconds, row counts), so read them as numbers on both dialects.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
-pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
@@ -31,7 +25,15 @@ export function openDatabase(target: DatabaseTarget): Db {
     sqlite.pragma('synchronous = FULL');
     return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   }
-  const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+  // pg is loaded when the first query needs a connection, so a SQLite install never holds it in memory.
+  const pool = async () => {
+    const { default: pg } = await import('pg');
+    // PostgreSQL returns BIGINT (our timestamps and counts) as strings; every such value we store fits
+    // a JavaScript number (epoch milliseconds, row counts), so read them as numbers on both dialects.
+    pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+    pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+    return new pg.Pool({ connectionString: target.url, max: 10 });
+  };
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

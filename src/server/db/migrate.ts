@@ -2,14 +2,20 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import * as initial from '../migrations/0001-initial.ts';
 import * as accountSecurity from '../migrations/0002-account-security.ts';
 import * as enquiriesAnalytics from '../migrations/0003-enquiries-analytics.ts';
+import * as sharedLimits from '../migrations/0004-shared-limits.ts';
+import * as revokeLegacyRecoveryCodes from '../migrations/0005-revoke-legacy-recovery-codes.ts';
+import * as sessionsByLastDay from '../migrations/0006-sessions-by-last-day.ts';
 import type { Db } from './database.ts';
 
 // Listed explicitly (not read from disk) so the same set runs from source, tests and any bundle.
 // Forward-only: append new files here; never edit or remove one that has shipped.
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-account-security': accountSecurity,
   '0003-enquiries-analytics': enquiriesAnalytics,
+  '0004-shared-limits': sharedLimits,
+  '0005-revoke-legacy-recovery-codes': revokeLegacyRecoveryCodes,
+  '0006-sessions-by-last-day': sessionsByLastDay,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

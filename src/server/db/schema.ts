@@ -81,7 +81,7 @@ export interface AppMetaTable {
 // Account security (migration 0002).
 export interface AdminTotpTable {
   admin_id: number;
-  /** Encrypted when TOTP_ENCRYPTION_KEY is set (prefix `v1:`), else `plain:`. */
+  /** Encrypted with the server key (`v1:…`); older versions' `plain:` values are encrypted at start. */
   secret: string;
   enabled: number;
   last_used_step: number | null;
@@ -92,6 +92,7 @@ export interface AdminTotpTable {
 export interface AdminRecoveryCodesTable {
   id: Generated<number>;
   admin_id: number;
+  /** HMAC-SHA-256 of the normalised code under a key derived from the server key. */
   code_hash: string;
   created_at: number;
   used_at: number | null;
@@ -204,6 +205,21 @@ export interface AnalyticsSessionsTable {
   last_day: string;
 }
 
+/** How many sessions were last seen on each London day (migration 0006). */
+export interface AnalyticsSessionsByLastDayTable {
+  last_day: string;
+  sessions: number;
+}
+
+// Limits shared by every instance (migration 0004).
+export interface RateLimitHitsTable {
+  id: Generated<number>;
+  /** The rule and what it counts, e.g. `enquiry|203.0.113.7`. */
+  key: string;
+  created_at: number;
+  expires_at: number;
+}
+
 export interface Database {
   events: EventsTable;
   logos: LogosTable;
@@ -226,4 +242,6 @@ export interface Database {
   analytics_events: AnalyticsEventsTable;
   analytics_daily: AnalyticsDailyTable;
   analytics_sessions: AnalyticsSessionsTable;
+  analytics_sessions_by_last_day: AnalyticsSessionsByLastDayTable;
+  rate_limit_hits: RateLimitHitsTable;
 }

@@ -1,21 +1,34 @@
-import net from 'node:net';
+import ipaddr from 'ipaddr.js';
+
+/**
+ * Addresses already keyed. Parsing costs ipaddr.js about 1 µs for IPv4 and 20 µs for IPv6, and the
+ * tracking routes key every event; the addresses of one busy minute fit easily.
+ */
+const KEYS_KEPT = 10_000;
+const keys = new Map<string, string>();
+
+function keyOf(ip: string): string {
+  if (ipaddr.IPv4.isValidFourPartDecimal(ip)) return ipaddr.IPv4.parse(ip).toString();
+  if (!ipaddr.IPv6.isValid(ip)) return ip;
+  const address = ipaddr.IPv6.parse(ip);
+  if (address.isIPv4MappedAddress()) return address.toIPv4Address().toString();
+  return `${address.parts
+    .slice(0, 4)
+    .map((part) => part.toString(16))
+    .join(':')}::/64`;
+}
 
 /**
  * The address used as a rate-limit key. IPv4-mapped IPv6 is folded to IPv4, and IPv6 is cut to its
- * /64, because one subscriber usually holds a whole /64 and could otherwise rotate through it.
+ * /64 (zone id dropped), because one subscriber usually holds a whole /64 and could otherwise rotate
+ * through it. Anything that is not an address (Fastify always gives one) is returned unchanged.
  */
 export function rateLimitAddress(ip: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped?.[1]) return mapped[1];
-  if (!net.isIPv6(ip)) return ip;
-  const [head = '', tail = ''] = ip.split('%')[0]!.toLowerCase().split('::');
-  const left = head ? head.split(':') : [];
-  const right = ip.includes('::') && tail ? tail.split(':') : [];
-  const groups = ip.includes('::')
-    ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
-    : left;
-  return `${groups
-    .slice(0, 4)
-    .map((g) => g.replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
+  let key = keys.get(ip);
+  if (key === undefined) {
+    key = keyOf(ip);
+    if (keys.size >= KEYS_KEPT) keys.clear();
+    keys.set(ip, key);
+  }
+  return key;
 }

@@ -1,31 +1,35 @@
-// Encryption at rest for small secrets the server must read back (TOTP seeds). With a key, values
-// are sealed with AES-256-GCM; without one they are stored marked `plain:` so an operator can add a
-// key later (new enrolments are then sealed, old ones keep working). docs/decisions/0102.
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+// Encryption at rest for small secrets the server must read back (TOTP seeds): AES-256-GCM under a
+// key derived from the server key (TOTP_ENCRYPTION_KEY, or the key file generated beside the SQLite
+// database). Nothing is ever stored unencrypted; values older versions stored as `plain:` are
+// encrypted once at start (docs/decisions/0102).
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { deriveKey } from './secrets.ts';
 
 const SEALED = 'v1:';
 const PLAIN = 'plain:';
 
 export interface SecretBox {
   seal(plaintext: string): string;
+  /** The plaintext; throws for a value sealed with another key, tampered with, or not sealed at all. */
   open(stored: string): string;
 }
 
-export function createSecretBox(secret: string | undefined): SecretBox {
-  // A fixed-purpose hash of the operator's secret: any length in, exactly 256 bits out.
-  const key = secret ? createHash('sha256').update(`range-site totp v1\0${secret}`).digest() : undefined;
+/** The secret of a value stored unencrypted by an older version, or undefined. */
+export const legacyPlainSecret = (stored: string): string | undefined =>
+  stored.startsWith(PLAIN) ? stored.slice(PLAIN.length) : undefined;
+
+export function createSecretBox(serverKey: string): SecretBox {
+  // The purpose label "totp" gives the same key older versions derived, so their values still open.
+  const key = deriveKey(serverKey, 'totp');
   return {
     seal(plaintext) {
-      if (!key) return `${PLAIN}${plaintext}`;
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', key, iv);
       const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
       return `${SEALED}${[iv, cipher.getAuthTag(), body].map((b) => b.toString('base64url')).join('.')}`;
     },
     open(stored) {
-      if (stored.startsWith(PLAIN)) return stored.slice(PLAIN.length);
-      if (!stored.startsWith(SEALED)) throw new Error('unrecognised secret format');
-      if (!key) throw new Error('a stored secret is encrypted but TOTP_ENCRYPTION_KEY is not set');
+      if (!stored.startsWith(SEALED)) throw new Error('the stored secret is not encrypted');
       const [iv, tag, body] = stored
         .slice(SEALED.length)
         .split('.')

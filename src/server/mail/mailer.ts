@@ -5,7 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface OutgoingMail {
   to: string;
@@ -44,21 +45,34 @@ export const linksIn = (text: string): string[] => [
   ...new Set((text.match(LINK_PATTERN) ?? []).map((link) => link.replace(/[.,;:!?]+$/, ''))),
 ];
 
+/** nodemailer is loaded with the first message, so a server that sends none never holds it in memory. */
+function lazyTransport(create: (lib: typeof nodemailer) => Transporter) {
+  let transport: Promise<Transporter> | undefined;
+  return {
+    get: () => (transport ??= import('nodemailer').then((module) => create(module.default))),
+    async close() {
+      if (transport) (await transport).close();
+    },
+  };
+}
+
 export function createMailer(options: MailerOptions): Mailer {
   return options.smtpUrl ? smtpMailer(options.smtpUrl, options) : outboxMailer(options);
 }
 
 function smtpMailer(smtpUrl: string, options: MailerOptions): Mailer {
-  const transport: Transporter = nodemailer.createTransport({
-    url: smtpUrl,
-    connectionTimeout: SMTP_TIMEOUT_MS,
-    greetingTimeout: SMTP_TIMEOUT_MS,
-    socketTimeout: SMTP_TIMEOUT_MS,
-  });
+  const transport = lazyTransport((lib) =>
+    lib.createTransport({
+      url: smtpUrl,
+      connectionTimeout: SMTP_TIMEOUT_MS,
+      greetingTimeout: SMTP_TIMEOUT_MS,
+      socketTimeout: SMTP_TIMEOUT_MS,
+    }),
+  );
   return {
     async send(mail) {
       try {
-        const info = await transport.sendMail({ from: options.from, ...mail });
+        const info = await (await transport.get()).sendMail({ from: options.from, ...mail });
         // The recipient and subject are enough to trace a message; bodies may hold reset links.
         options.log.info({ to: mail.to, subject: mail.subject, messageId: info.messageId }, 'mail sent');
       } catch (error) {
@@ -66,21 +80,17 @@ function smtpMailer(smtpUrl: string, options: MailerOptions): Mailer {
         throw error;
       }
     },
-    async close() {
-      transport.close();
-    },
+    close: transport.close,
   };
 }
 
 function outboxMailer(options: MailerOptions): Mailer {
-  const transport: Transporter = nodemailer.createTransport({
-    streamTransport: true,
-    buffer: true,
-    newline: 'unix',
-  });
+  const transport = lazyTransport((lib) =>
+    lib.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+  );
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: options.from, ...mail });
+      const info = await (await transport.get()).sendMail({ from: options.from, ...mail });
       const message = info.message;
       if (!Buffer.isBuffer(message)) throw new Error('outbox transport did not produce a message buffer');
       await fs.mkdir(options.outboxDir, { recursive: true });
@@ -95,8 +105,6 @@ function outboxMailer(options: MailerOptions): Mailer {
         'mail written to outbox (SMTP_URL is not set)',
       );
     },
-    async close() {
-      transport.close();
-    },
+    close: transport.close,
   };
 }

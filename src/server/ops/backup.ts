@@ -1,11 +1,13 @@
 // A consistent copy of everything a small install keeps: the SQLite database (taken with SQLite's
-// online backup, so the site can keep running) and the upload folder. PostgreSQL is backed up with
-// pg_dump, which this writes beside the uploads when it is installed.
-import { spawnSync } from 'node:child_process';
+// online backup, so the site can keep running) or a pg_dump of the PostgreSQL one, and the upload
+// folder. The two-factor key is deliberately left out: it must be kept apart from the database
+// (docs/decisions/0403). `npm run restore` puts a backup back (restore.ts).
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import type { Config } from '../config.ts';
+import { postgresConnection, runPostgresTool } from './postgres-client.ts';
 
 export interface BackupResult {
   folder: string;
@@ -13,20 +15,25 @@ export interface BackupResult {
   uploads: string;
 }
 
-const stamp = (now: Date) =>
+/** What a backup folder holds: one of the two database files, and the uploads. */
+export const BACKUP_FILES = { sqlite: 'app.db', postgres: 'database.sql', uploads: 'uploads' } as const;
+
+export const backupStamp = (now: Date) =>
   now
     .toISOString()
     .replace(/[:.]/g, '-')
     .replace(/-\d{3}Z$/, 'Z');
 
 export async function backup(config: Config, targetRoot: string, now = new Date()): Promise<BackupResult> {
-  const folder = path.resolve(targetRoot, `backup-${stamp(now)}`);
-  await fs.mkdir(folder, { recursive: true });
+  const folder = path.resolve(targetRoot, `backup-${backupStamp(now)}`);
+  await fs.mkdir(path.dirname(folder), { recursive: true });
+  // Never into an existing folder: that could be the very backup being restored.
+  await fs.mkdir(folder);
 
   let database: string;
   if (config.database.dialect === 'sqlite') {
     if (config.database.file === ':memory:') throw new Error('An in-memory database cannot be backed up');
-    database = path.join(folder, 'app.db');
+    database = path.join(folder, BACKUP_FILES.sqlite);
     const source = new SqliteDatabase(config.database.file, { readonly: true, fileMustExist: true });
     try {
       await source.backup(database);
@@ -34,23 +41,20 @@ export async function backup(config: Config, targetRoot: string, now = new Date(
       source.close();
     }
   } else {
-    database = path.join(folder, 'database.sql');
-    const dump = spawnSync('pg_dump', ['--no-owner', '--file', database, config.database.url], {
-      encoding: 'utf8',
-    });
-    if (dump.error || dump.status !== 0) {
-      throw new Error(
-        `pg_dump failed: ${dump.error?.message ?? dump.stderr.trim()} (is the PostgreSQL client installed?)`,
-      );
-    }
+    database = path.join(folder, BACKUP_FILES.postgres);
+    runPostgresTool('pg_dump', ['--no-owner', '--file', database], postgresConnection(config.database.url));
   }
 
-  const uploads = path.join(folder, 'uploads');
-  // Resized copies are made again on demand; only the originals are worth keeping.
-  await fs.cp(config.uploadDir, uploads, {
-    recursive: true,
-    filter: (source) =>
-      !source.includes(`${path.sep}.variants`) && !path.basename(source).startsWith('.incoming-'),
-  });
+  const uploads = path.join(folder, BACKUP_FILES.uploads);
+  await fs.mkdir(uploads);
+  // A site that has never stored an upload has no folder yet, and its backup an empty one.
+  if (existsSync(config.uploadDir)) {
+    // Resized copies are made again on demand; only the originals are worth keeping.
+    await fs.cp(config.uploadDir, uploads, {
+      recursive: true,
+      filter: (source) =>
+        !source.includes(`${path.sep}.variants`) && !path.basename(source).startsWith('.incoming-'),
+    });
+  }
   return { folder, database, uploads };
 }

@@ -1,7 +1,7 @@
 // The one guard on the admin API (DESIGN "Enforce auth once"): every route under /api/admin, and any
 // route marked `config: { auth: 'admin' }` elsewhere, needs a valid bearer token unless it is marked
 // `config: { public: true }` (login and password reset). Handlers never check tokens themselves.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../lib/http-error.ts';
 import type { AccountsService, SessionAdmin } from '../features/accounts/service.ts';
 
@@ -21,21 +21,30 @@ declare module 'fastify' {
 
 export const ADMIN_PREFIX = '/api/admin';
 
-function needsAdmin(request: FastifyRequest): boolean {
-  const { config, url: pattern } = request.routeOptions;
-  if (config.public) return false;
-  if (config.auth === 'admin') return true;
-  // Matched routes are judged by their pattern (immune to encoding tricks); unmatched paths under the
-  // prefix also answer 401, so probing without a token reveals nothing about which routes exist.
-  const path = pattern ?? request.url.split('?')[0]?.toLowerCase() ?? '';
-  return path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`);
+const underAdminPrefix = (path: string) => path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`);
+
+/** The path of a request no route matched, read the way the router would: decoded, in any case. */
+function requestedPath(url: string): string {
+  const path = url.split('?')[0] ?? '';
+  try {
+    return decodeURIComponent(path).toLowerCase();
+  } catch {
+    return path.toLowerCase();
+  }
 }
 
 const bearerToken = (request: FastifyRequest) =>
   /^Bearer\s+([A-Za-z0-9_-]{16,200})$/i.exec(request.headers.authorization ?? '')?.[1];
 
-export function registerAuthGuard(app: FastifyInstance, accounts: AccountsService): void {
-  app.decorateRequest('admin', null);
+export interface AdminGate {
+  /**
+   * For an admin request: marks the answer `no-store` and, unless the route is public, returns the
+   * check of the token (rejecting with the 401 or 403 to send). Undefined for any other request.
+   */
+  check(request: FastifyRequest, reply: FastifyReply): Promise<void> | undefined;
+}
+
+export function createAdminGate(accounts: Pick<AccountsService, 'authenticate'>): AdminGate {
   async function admit(request: FastifyRequest): Promise<void> {
     const token = bearerToken(request);
     if (!token) throw unauthorized('Please log in to continue');
@@ -48,10 +57,29 @@ export function registerAuthGuard(app: FastifyInstance, accounts: AccountsServic
       throw forbidden(FORCED_PASSWORD_CHANGE_DETAIL);
     }
   }
+
+  return {
+    check(request, reply) {
+      const { config, url: pattern } = request.routeOptions;
+      // Matched routes are judged by their pattern (immune to encoding tricks); paths no route matched
+      // (and addresses the router refused) under the prefix are guarded too, so probing without a
+      // token answers the same 401 everywhere and reveals nothing about which routes exist.
+      const adminPath = underAdminPrefix(pattern ?? requestedPath(request.url));
+      if (!adminPath && config.auth !== 'admin') return undefined;
+      // Accounts, tokens, enquiries: nothing an admin route answers may be kept by a browser or proxy.
+      reply.header('cache-control', 'no-store');
+      return config.public ? undefined : admit(request);
+    },
+  };
+}
+
+export function registerAuthGuard(app: FastifyInstance, gate: AdminGate): void {
+  app.decorateRequest('admin', null);
   // A callback hook so public requests (the hot path) pass without creating a promise.
-  app.addHook('onRequest', (request, _reply, done) => {
-    if (!needsAdmin(request)) return done();
-    admit(request).then(() => done(), done);
+  app.addHook('onRequest', (request, reply, done) => {
+    const admission = gate.check(request, reply);
+    if (!admission) return done();
+    admission.then(() => done(), done);
   });
 }
 

@@ -1,11 +1,13 @@
 // The public pages and content lists are what every visit asks for. While a list is in the content cache
 // (see PUBLIC_CACHE_TTL_MS) it is answered here, on the raw Node request, before Fastify's routing
 // and hooks run; everything else — and these paths when the cache is cold — goes to Fastify, which
-// refills the cache. The answer is byte-for-byte what the Fastify route sends.
+// refills the cache. The answer is byte-for-byte what the Fastify route sends, security headers
+// included (the same objects, see security-headers.ts); only x-request-id differs, as it does between
+// any two requests.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PUBLIC_PAGES } from '#shared/page-data.ts';
 import { CONTENT_KIND_NAMES, type ContentKind } from '#shared/schemas/content.ts';
-import { COMMON_HEADERS } from './security-headers.ts';
+import type { SecurityHeaders } from './security-headers.ts';
 import type { CompressedPage, PageRenderer } from '../features/pages/page-renderer.ts';
 import { pageHeaders } from '../features/pages/routes.ts';
 import {
@@ -17,6 +19,7 @@ import {
 } from '../lib/compressed-body.ts';
 import { PUBLIC_LIST_HEADERS } from '../features/content/routes.ts';
 import type { ContentService } from '../features/content/service.ts';
+import { requestId } from '../lib/request-id.ts';
 
 const KIND_BY_PATH = new Map<string, ContentKind>(
   CONTENT_KIND_NAMES.map((kind) => [`/api/cms/${kind}`, kind]),
@@ -30,13 +33,13 @@ type HeadersFor = (body: CompressedBody, encoding: Encoding) => Record<string, s
  * The full header set of each cached answer in each encoding, built once: the hot path then only
  * looks it up (a body is replaced, never changed, so its headers can be kept beside it).
  */
-function headerCache(build: HeadersFor): HeadersFor {
+function headerCache(security: Readonly<Record<string, string>>, build: HeadersFor): HeadersFor {
   const cache = new WeakMap<CompressedBody, Partial<Record<Encoding, Record<string, string>>>>();
   return (body, encoding) => {
     let byEncoding = cache.get(body);
     if (!byEncoding) cache.set(body, (byEncoding = {}));
     return (byEncoding[encoding] ??= {
-      ...COMMON_HEADERS,
+      ...security,
       ...build(body, encoding),
       'content-length': String(encodedBytes(body, encoding).length),
     });
@@ -45,15 +48,18 @@ function headerCache(build: HeadersFor): HeadersFor {
 
 /** Returns true when it answered the request. */
 export function createPublicFastLane(
+  security: SecurityHeaders,
   content: Pick<ContentService, 'cachedPublicList'>,
   pages?: Pick<PageRenderer, 'cached'>,
 ): FastLane {
   const pagePaths = new Set<string>(PUBLIC_PAGES);
-  const listHeaders = headerCache((list, encoding) => ({
+  const listHeaders = headerCache(security.api, (list, encoding) => ({
     ...PUBLIC_LIST_HEADERS,
     ...encodingHeaders(list, encoding),
   }));
-  const pageHeaderSet = headerCache((page, encoding) => pageHeaders(page as CompressedPage, encoding));
+  const pageHeaderSet = headerCache(security.page, (page, encoding) =>
+    pageHeaders(page as CompressedPage, encoding),
+  );
 
   const send = (
     request: IncomingMessage,
@@ -63,7 +69,10 @@ export function createPublicFastLane(
     headersFor: HeadersFor,
   ): true => {
     const encoding = pickEncoding(request.headers['accept-encoding']);
-    const headers = headersFor(body, encoding);
+    const headers: Record<string, string> = {
+      ...headersFor(body, encoding),
+      'x-request-id': requestId(request),
+    };
     if (request.headers['if-none-match'] === body.etag) {
       const { 'content-length': _length, ...notModified } = headers;
       response.writeHead(304, notModified).end();

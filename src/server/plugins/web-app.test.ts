@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,9 +8,20 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 
+/** CSP "a b;c d e" → { a: ['b'], c: ['d', 'e'] } */
+const directivesOf = (policy: unknown) =>
+  Object.fromEntries(
+    String(policy)
+      .split(';')
+      .map((directive) => directive.trim().split(/\s+/))
+      .map(([name = '', ...values]) => [name, values]),
+  );
+
 describe('web client: pages and admin shell', () => {
   let built: BuiltApp;
   let tmp: string;
+  /** What Fastify logged: a request that reached Fastify left an "incoming request" line with its id. */
+  const logLines: string[] = [];
 
   beforeAll(async () => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'range-web-'));
@@ -49,7 +61,14 @@ describe('web client: pages and admin shell', () => {
     });
     const db = openDatabase(config.database);
     await migrateToLatest(db);
-    built = await buildApp({ config, db, webRoot });
+    built = await buildApp({
+      config,
+      db,
+      webRoot,
+      // Frozen, so a rendered page stays current for the whole file (the fast lane serves it).
+      clock: { now: () => Date.UTC(2026, 5, 15, 12) },
+      logger: { level: 'info', stream: { write: (line: string) => void logLines.push(line) } },
+    });
   });
 
   afterAll(async () => {
@@ -125,6 +144,58 @@ describe('web client: pages and admin shell', () => {
     const data = response.body.slice(response.body.indexOf('id="page-data">'));
     expect(data).not.toContain('</script><script>alert(1)');
     expect(data).toContain('\\u003c/script>');
+  });
+
+  it('sends pages and the 404 page with the page CSP, and the admin shell with its own and no referrer', async () => {
+    for (const url of ['/', '/legal-notice', '/privacy-policy', '/no-such-page']) {
+      const response = await built.app.inject({ method: 'GET', url });
+      const csp = directivesOf(response.headers['content-security-policy']);
+      expect(csp['script-src'], url).toEqual(["'self'"]);
+      expect(csp['frame-src'], url).toEqual(['https://www.youtube-nocookie.com']);
+      expect(csp['frame-ancestors'], url).toEqual(["'none'"]);
+      expect(response.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+    }
+    for (const url of ['/admin', '/admin/login', '/admin/reset-password?token=abc']) {
+      const response = await built.app.inject({ method: 'GET', url });
+      const csp = directivesOf(response.headers['content-security-policy']);
+      expect(csp['script-src'], url).toEqual(["'self'"]);
+      expect(csp['img-src'], url).toContain('blob:');
+      expect(csp['frame-src'], url).toEqual(["'none'"]);
+      expect(response.headers['referrer-policy'], url).toBe('no-referrer');
+    }
+  });
+
+  it('answers a warm page from the fast lane with exactly the headers of the route', async () => {
+    if (!built.app.server.listening) await built.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`;
+    const reachedFastify = (id: string) => logLines.some((line) => line.includes(`"reqId":"${id}"`));
+    const headersOf = (headers: Iterable<[string, string]>) =>
+      Object.fromEntries(
+        [...headers].filter(([name]) => !['date', 'x-request-id', 'connection', 'keep-alive'].includes(name)),
+      );
+
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      // inject() always goes through Fastify's routing; it also renders the page, so the socket
+      // request right after finds it current and is answered before Fastify.
+      const route = await built.app.inject({
+        method: 'GET',
+        url: '/',
+        headers: { 'accept-encoding': encoding },
+      });
+      const id = `fast-lane-${encoding}`;
+      const fastLane = await fetch(`${base}/`, {
+        headers: { 'accept-encoding': encoding, 'x-request-id': id },
+      });
+      expect(reachedFastify(id), encoding).toBe(false);
+      expect(fastLane.headers.get('x-request-id')).toBe(id);
+      const routeHeaders = Object.entries(route.headers).map(
+        ([name, value]) => [name, String(value)] as [string, string],
+      );
+      expect(headersOf(fastLane.headers), encoding).toEqual(headersOf(routeHeaders));
+    }
+    // The control: a page request the fast lane leaves alone is seen by Fastify.
+    await fetch(`${base}/?from=newsletter`, { headers: { 'x-request-id': 'through-fastify' } });
+    expect(reachedFastify('through-fastify')).toBe(true);
   });
 
   it('serves hashed assets with long caching', async () => {

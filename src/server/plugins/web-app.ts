@@ -8,13 +8,14 @@ import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES } from '#shared/errors.ts';
 import { registerPageRoutes, sendPage } from '../features/pages/routes.ts';
 import type { PageRenderer } from '../features/pages/page-renderer.ts';
+import type { SecurityHeaders } from './security-headers.ts';
 
 export const ADMIN_SHELL = 'admin.html';
 
 export async function registerWebApp(
   app: FastifyInstance,
   webRoot: string,
-  pages: { renderer: PageRenderer | undefined; publicUrl: string },
+  pages: { renderer: PageRenderer | undefined; publicUrl: string; securityHeaders: SecurityHeaders },
 ): Promise<void> {
   const hasBuild = fs.existsSync(path.join(webRoot, ADMIN_SHELL));
   if (hasBuild) {
@@ -33,7 +34,9 @@ export async function registerWebApp(
     });
     // The admin client routes on the browser side; every /admin path gets the same shell.
     for (const url of ['/admin', '/admin/*'])
-      app.get(url, { config: { public: true } }, (_request, reply) => reply.sendFile(ADMIN_SHELL));
+      app.get(url, { config: { public: true, securityHeaders: 'adminPage' } }, (_request, reply) =>
+        reply.sendFile(ADMIN_SHELL),
+      );
   }
   const { renderer } = pages;
   if (renderer) registerPageRoutes(app, renderer, pages.publicUrl);
@@ -44,7 +47,10 @@ export async function registerWebApp(
       !request.url.startsWith('/api/') &&
       request.url !== '/api' &&
       !request.url.startsWith('/uploads/');
-    if (isPage && renderer) return sendPage(request, reply, renderer, '/404');
+    if (isPage && renderer) {
+      reply.headers(pages.securityHeaders.page);
+      return sendPage(request, reply, renderer, '/404');
+    }
     return reply.code(404).send({
       detail: `No such ${isPage ? 'page' : 'endpoint'}: ${request.method} ${request.url.split('?')[0]}`,
       code: ERROR_CODES.notFound,

@@ -53,7 +53,14 @@ export interface AdminSession {
 
 export const dialects = (): Dialect[] => (inject('postgresUrl') ? ['sqlite', 'postgres'] : ['sqlite']);
 
-async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * The server key for suites on PostgreSQL, where TOTP_ENCRYPTION_KEY is required. SQLite suites run
+ * without it, so they use the key file generated beside their database, as an install would.
+ */
+export const TEST_POSTGRES_KEY = 'test-only-postgres-totp-key-0123456789';
+
+/** A throwaway database on the test PostgreSQL server, and how to drop it. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const serverUrl = inject('postgresUrl');
   const name = `range_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -67,6 +74,16 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
     drop: async () => {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
+      // A closed pool may still be hanging up its connections; a forced drop would kill them
+      // mid-close and surface as an unhandled "terminating connection" error in the suite.
+      for (let waited = 0; waited < 5000; waited += 50) {
+        const { rows } = await client.query<{ n: string }>(
+          'SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1',
+          [name],
+        );
+        if (rows[0]?.n === '0') break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
     },
@@ -118,6 +135,7 @@ export function describeEachDatabase(
         OUTBOX_DIR: path.join(tmp, 'outbox'),
         PUBLIC_URL: 'http://range.test',
         LOG_LEVEL: 'silent',
+        ...(dialect === 'postgres' ? { TOTP_ENCRYPTION_KEY: TEST_POSTGRES_KEY } : {}),
         ...options.env,
       });
       const db = openDatabase(config.database);

@@ -1,5 +1,6 @@
 // First-party analytics (SPEC §3 tracking events, summary and chart data; DESIGN "Analytics definitions").
 import { z } from 'zod';
+import { stripControlCharacters } from '../control-characters.ts';
 import {
   ANALYTICS_PERIODS,
   DEFAULT_ANALYTICS_PERIOD,
@@ -16,12 +17,14 @@ export type TrackEventType = (typeof TRACK_EVENT_TYPES)[number];
 export type SectionEventType = (typeof SECTION_EVENT_TYPES)[number];
 export type AnalyticsEventType = TrackEventType | SectionEventType;
 
+// No tracked value (a path, a label, an id, a user agent) needs a control character; they are removed.
+
 /** Long URLs and user agents are cut rather than refused: losing the event would be worse. */
 const clipped = (max: number) =>
   z
     .string({ error: 'must be a string' })
     .nullish()
-    .transform((value) => (value ? value.slice(0, max) : null));
+    .transform((value) => (value ? stripControlCharacters(value).slice(0, max) || null : null));
 
 const identifier = (max: number) =>
   z
@@ -29,7 +32,7 @@ const identifier = (max: number) =>
     .trim()
     .max(max, `must be at most ${max} characters`)
     .nullish()
-    .transform((value) => value || null);
+    .transform((value) => (value ? stripControlCharacters(value) || null : null));
 
 const dwellMs = z
   .number({ error: 'must be a number of milliseconds' })
@@ -57,9 +60,14 @@ export const sectionEventRequest = z
     event_type: z.enum(SECTION_EVENT_TYPES, { error: `must be one of ${SECTION_EVENT_TYPES.join(', ')}` }),
     section_name: z
       .string({ error: 'is required' })
-      .trim()
-      .min(1, 'is required')
-      .max(ANALYTICS_LIMITS.name, `must be at most ${ANALYTICS_LIMITS.name} characters`),
+      .transform(stripControlCharacters)
+      .pipe(
+        z
+          .string()
+          .trim()
+          .min(1, 'is required')
+          .max(ANALYTICS_LIMITS.name, `must be at most ${ANALYTICS_LIMITS.name} characters`),
+      ),
     session_id: identifier(ANALYTICS_LIMITS.id),
     dwell_ms: dwellMs,
     page: clipped(ANALYTICS_LIMITS.url),
@@ -98,3 +106,18 @@ export const summaryResponse = z.object({ success: z.literal(true), summary: ana
 
 export const chartPoint = z.object({ date: z.string(), views: z.number() });
 export const chartResponse = z.object({ success: z.literal(true), chart_data: z.array(chartPoint) });
+
+/** GET /api/admin/analytics/ingest-stats: what this instance's ingestion did since it started. */
+export const ingestStats = z.object({
+  queued: z.number(),
+  accepted: z.number(),
+  written: z.number(),
+  /** Refused with 429: the client (address or session) sent more than its limit per minute. */
+  limited: z.number(),
+  /** Answered 204 but not stored: the request carried no `cookie_consent=true`. */
+  no_consent: z.number(),
+  dropped_bots: z.number(),
+  dropped_queue_full: z.number(),
+  failed_flushes: z.number(),
+});
+export type IngestStats = z.infer<typeof ingestStats>;

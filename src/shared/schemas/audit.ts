@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idString } from './common.ts';
 
 export const AUDIT_PAGE_DEFAULT = 50;
 export const AUDIT_PAGE_MAX = 200;
@@ -11,11 +12,7 @@ export const auditQuery = z.object({
     .max(AUDIT_PAGE_MAX, `must be at most ${AUDIT_PAGE_MAX}`)
     .default(AUDIT_PAGE_DEFAULT),
   /** Cursor: only entries older than this id (pass the previous page's `next_before`). */
-  before: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .positive('must be positive')
-    .optional(),
+  before: idString.optional(),
 });
 export type AuditQuery = z.infer<typeof auditQuery>;
 

@@ -1,5 +1,6 @@
 // Booking enquiries (SPEC §3 Enquiry, §7 POST /api/enquiries and the admin enquiry calls).
 import { z } from 'zod';
+import { stripControlCharacters, stripControlCharactersButLayout } from '../control-characters.ts';
 import {
   ENQUIRY_LIMITS,
   HONEYPOT_FIELD,
@@ -12,12 +13,12 @@ export { ENQUIRY_LIMITS, HONEYPOT_FIELD, MIN_FILL_TIME_MS, ENQUIRY_DEFAULTS, ENQ
 
 export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
 
-const requiredText = (max: number) =>
+/** Trimmed and required; control characters are removed first (PostgreSQL cannot store NUL). */
+const requiredText = (max: number, clean = stripControlCharacters) =>
   z
     .string({ error: 'is required' })
-    .trim()
-    .min(1, 'is required')
-    .max(max, `must be at most ${max} characters`);
+    .transform(clean)
+    .pipe(z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`));
 
 export const enquiryRequest = z.object({
   name: requiredText(ENQUIRY_LIMITS.name),
@@ -28,7 +29,7 @@ export const enquiryRequest = z.object({
     .max(ENQUIRY_LIMITS.email, `must be at most ${ENQUIRY_LIMITS.email} characters`)
     .pipe(z.email('must be an e-mail address such as name@example.com')),
   organisation: requiredText(ENQUIRY_LIMITS.organisation),
-  message: requiredText(ENQUIRY_LIMITS.message),
+  message: requiredText(ENQUIRY_LIMITS.message, stripControlCharactersButLayout),
   // Optional here so a missing token gets the captcha's own message rather than a field error.
   recaptchaToken: z
     .string({ error: 'must be a string' })

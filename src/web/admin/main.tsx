@@ -3,6 +3,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+// Before any module that defines a schema (see zod-without-eval.ts), but after the libraries the
+// public pages share: imported first, it would drag admin code into the public pages' shared chunk.
+import './zod-without-eval.ts';
 import { configureAuth } from '../lib/api-client.ts';
 import { AdminApp } from './app.tsx';
 import { tokenStore } from './auth/token-store.ts';

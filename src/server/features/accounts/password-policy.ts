@@ -1,13 +1,24 @@
 // What a new password must be (issue 3, SPEC §5/§9): 8 to 256 characters (checked by the shared
 // schema) and not one of the ~49,000 most common passwords that attackers try first.
-import { dictionary } from '@zxcvbn-ts/language-common';
+import { createRequire } from 'node:module';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '#shared/constants.ts';
 import { badRequest } from '../../lib/http-error.ts';
 
 let common: Set<string> | undefined;
 
-/** The list is ordered by frequency and lower-case; built lazily so start-up stays fast. */
-const commonPasswords = () => (common ??= new Set(dictionary['passwords-common']));
+/**
+ * The list is ordered by frequency and lower-case. The package (every zxcvbn dictionary, ~13 MB once
+ * unpacked) is loaded with the first password checked, not at start-up, which it would slow.
+ */
+function commonPasswords(): Set<string> {
+  if (!common) {
+    const { dictionary } = createRequire(import.meta.url)(
+      '@zxcvbn-ts/language-common',
+    ) as typeof import('@zxcvbn-ts/language-common');
+    common = new Set(dictionary['passwords-common']);
+  }
+  return common;
+}
 
 export const COMMON_PASSWORD_DETAIL =
   'This password is too common. Please choose one that is harder to guess.';

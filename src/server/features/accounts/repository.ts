@@ -1,5 +1,5 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import { dialectOf, type Db } from '../../db/database.ts';
 import type { AdminUsersTable } from '../../db/schema.ts';
 
 export type AdminRow = Selectable<AdminUsersTable>;
@@ -31,16 +31,16 @@ export const countAdmins = async (db: Db) =>
     ).n,
   );
 
-export const countSuperadmins = async (db: Db) =>
-  Number(
-    (
-      await db
-        .selectFrom('admin_users')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('role', '=', 'superadmin')
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+/**
+ * The superadmins' ids, locked on PostgreSQL until the transaction ends: two superadmins deleting
+ * each other at once would otherwise both count two and both succeed. (SQLite runs one write
+ * transaction at a time.)
+ */
+export async function lockSuperadmins(db: Db): Promise<number[]> {
+  const query = db.selectFrom('admin_users').select('id').where('role', '=', 'superadmin').orderBy('id');
+  const rows = await (dialectOf(db) === 'postgres' ? query.forUpdate() : query).execute();
+  return rows.map((row) => row.id);
+}
 
 export const insertAdmin = (db: Db, values: Insertable<AdminUsersTable>) =>
   db.insertInto('admin_users').values(values).returningAll().executeTakeFirstOrThrow();

@@ -429,7 +429,7 @@ export function createAccountsService(db: Db, clock: Clock, security?: AccountSe
         if (!target) throw notFound('Admin user not found');
         if (target.role === 'superadmin') {
           if (actor.role !== 'superadmin') throw forbidden('Only a superadmin can delete a superadmin');
-          if ((await repo.countSuperadmins(trx)) <= 1)
+          if ((await repo.lockSuperadmins(trx)).length <= 1)
             throw forbidden('The last superadmin cannot be deleted');
         }
         // Sessions go with the account (the foreign key cascades too; this keeps it explicit).

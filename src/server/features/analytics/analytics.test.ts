@@ -57,6 +57,8 @@ const sectionBodies = {
 
 type Body = Record<string, unknown>;
 const contentTypes = ['application/json', 'text/plain;charset=UTF-8'] as const;
+/** What a browser that accepted cookies sends with every tracking call (SPEC §4). */
+const CONSENTED = 'cookie_consent=true';
 
 function post(
   ctx: TestContext,
@@ -64,12 +66,15 @@ function post(
   body: Body | string,
   contentType: string = 'application/json',
   userAgent = BROWSER,
+  options: { cookie?: string | null; ip?: string } = {},
 ) {
+  const cookie = options.cookie === undefined ? CONSENTED : options.cookie;
   return ctx.request({
     method: 'POST',
     url,
     payload: typeof body === 'string' ? body : JSON.stringify(body),
-    headers: { 'content-type': contentType, 'user-agent': userAgent },
+    headers: { 'content-type': contentType, 'user-agent': userAgent, ...(cookie ? { cookie } : {}) },
+    ...(options.ip ? { remoteAddress: options.ip } : {}),
   });
 }
 
@@ -144,6 +149,40 @@ describeEachDatabase('analytics ingestion', (ctx) => {
     ]);
   });
 
+  it('removes control characters from what it stores, so a NUL cannot fail a PostgreSQL batch', async () => {
+    const tracked = await post(ctx(), '/api/track', {
+      ...trackBodies.button_click,
+      page: '\u0000=cmd',
+      element: 'BOOK\u0000 THE\u0007 RANGE',
+      session_id: 's-\u00001',
+      referrer: 'https://example.com/\r\nX-Injected: 1',
+      user_agent: `${BROWSER}\u0000`,
+    });
+    expect(tracked.statusCode).toBe(204);
+    const section = await post(ctx(), '/api/analytics/track', {
+      ...sectionBodies.section_dwell,
+      section_name: '\u0000hero\u009b',
+    });
+    expect(section.statusCode).toBe(204);
+    const empty = await post(ctx(), '/api/analytics/track', {
+      ...sectionBodies.section_dwell,
+      section_name: '\u0000\u0001',
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json<{ detail: string }>().detail).toContain('section_name');
+
+    expect(await ctx().services.analytics.flush()).toBe(2);
+    const rows = await ctx().db.selectFrom('analytics_events').selectAll().orderBy('id').execute();
+    expect(rows[0]).toMatchObject({
+      page: '=cmd',
+      element: 'BOOK THE RANGE',
+      session_id: 's-1',
+      referrer: 'https://example.com/X-Injected: 1',
+      user_agent: BROWSER,
+    });
+    expect(rows[1]).toMatchObject({ section: 'hero' });
+  });
+
   it('refuses bodies over 16 KB with 413, on both routes and content types', async () => {
     const big = { ...trackBodies.page_view, page: `/${'x'.repeat(17 * 1024)}` };
     for (const url of ['/api/track', '/api/analytics/track']) {
@@ -207,11 +246,42 @@ describeEachDatabase('analytics ingestion', (ctx) => {
     expect(await ctx().services.analytics.flush()).toBe(1);
   });
 
-  it('drops obvious bots quietly and counts them', async () => {
+  it('stores nothing without the consent cookie: answers 204 and counts it as no_consent', async () => {
+    const before = ctx().services.analytics.stats();
+    const refusals = [null, 'cookie_consent=false', 'session_id=s-1', 'cookie_consent=TRUE', 'consent=true'];
+    for (const cookie of refusals) {
+      for (const [url, body] of [
+        ['/api/track', trackBodies.page_view],
+        ['/api/analytics/track', sectionBodies.section_dwell],
+      ] as const) {
+        const response = await post(ctx(), url, body, 'text/plain', BROWSER, { cookie });
+        expect(response.statusCode, `${url} ${cookie}`).toBe(204);
+        expect(response.body).toBe('');
+      }
+    }
+    const counted = () => {
+      const now = ctx().services.analytics.stats();
+      return { no_consent: now.no_consent - before.no_consent, accepted: now.accepted - before.accepted };
+    };
+    expect(counted()).toEqual({ no_consent: 10, accepted: 0 });
+    expect(await ctx().services.analytics.flush()).toBe(0);
+
+    // The consent cookie among others is enough.
+    const consented = await post(ctx(), '/api/track', trackBodies.page_view, 'text/plain', BROWSER, {
+      cookie: 'theme=dark; cookie_consent=true; session_id=s-1',
+    });
+    expect(consented.statusCode).toBe(204);
+    expect(await ctx().services.analytics.flush()).toBe(1);
+    expect(counted()).toEqual({ no_consent: 10, accepted: 1 });
+  });
+
+  it('drops obvious bots and headless browsers quietly and counts them', async () => {
     const before = ctx().services.analytics.stats().dropped_bots;
     const bots = [
       'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
       'curl/8.5.0',
+      // Headless browsers are automation, never a visitor (the e2e suite presents a desktop Chrome).
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36',
       '',
     ];
     for (const agent of bots) {
@@ -222,7 +292,7 @@ describeEachDatabase('analytics ingestion', (ctx) => {
     // A bot user agent inside the event counts too.
     const inBody = { ...trackBodies.page_view, user_agent: 'AhrefsBot/7.0' };
     expect((await post(ctx(), '/api/track', inBody)).statusCode).toBe(204);
-    expect(ctx().services.analytics.stats().dropped_bots - before).toBe(4);
+    expect(ctx().services.analytics.stats().dropped_bots - before).toBe(5);
     expect(await ctx().services.analytics.flush()).toBe(0);
   });
 
@@ -254,7 +324,7 @@ describeEachDatabase('analytics ingestion', (ctx) => {
         method: 'POST',
         url: '/api/track',
         payload: { ...trackBodies.page_view, session_id: `close-${i}` },
-        headers: { 'user-agent': BROWSER },
+        headers: { 'user-agent': BROWSER, cookie: CONSENTED },
       });
       expect(response.statusCode).toBe(204);
     }
@@ -300,6 +370,66 @@ describeEachDatabase(
     });
   },
   { env: { ANALYTICS_QUEUE_LIMIT: '3' } },
+);
+
+describeEachDatabase(
+  'analytics per-client limits',
+  (ctx) => {
+    const from = (ip: string, session: string, url = '/api/track') =>
+      post(
+        ctx(),
+        url,
+        url === '/api/track'
+          ? { ...trackBodies.page_view, session_id: session }
+          : { ...sectionBodies.section_dwell, session_id: session },
+        'text/plain',
+        BROWSER,
+        { ip },
+      ).then((r) => {
+        if (r.statusCode === 429) {
+          expect(r.json()).toEqual({ detail: expect.stringContaining('Too many'), code: 'RATE_LIMITED' });
+          expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+        }
+        return r.statusCode;
+      });
+
+    it('one session id: 3 events a minute, over both routes; then 429 until the minute is over', async () => {
+      const limitedBefore = ctx().services.analytics.stats().limited;
+      const statuses = [];
+      for (let i = 0; i < 2; i += 1) statuses.push(await from('203.0.113.7', 'greedy'));
+      statuses.push(await from('203.0.113.7', 'greedy', '/api/analytics/track'));
+      statuses.push(await from('203.0.113.7', 'greedy'));
+      expect(statuses).toEqual([204, 204, 204, 429]);
+      // A visitor's own session (another id at another address) is not affected.
+      expect(await from('198.51.100.20', 'someone-else')).toBe(204);
+      expect(ctx().services.analytics.stats().limited - limitedBefore).toBe(1);
+      expect(await ctx().services.analytics.flush()).toBe(4);
+
+      ctx().clock.advance(60_000);
+      expect(await from('203.0.113.7', 'greedy')).toBe(204);
+      expect(await ctx().services.analytics.flush()).toBe(1);
+    });
+
+    it('one address: 5 events a minute whatever the session ids; an IPv6 /64 is one address', async () => {
+      const limitedBefore = ctx().services.analytics.stats().limited;
+      const statuses = [];
+      for (let i = 0; i < 6; i += 1) statuses.push(await from('203.0.113.8', `invented-${i}`));
+      expect(statuses).toEqual([204, 204, 204, 204, 204, 429]);
+      // IPv4-mapped IPv6 is the same client.
+      expect(await from('::ffff:203.0.113.8', 'invented-7')).toBe(429);
+
+      const v6 = [];
+      for (let i = 1; i <= 6; i += 1) v6.push(await from(`2001:db8:1:2::${i.toString(16)}`, `v6-${i}`));
+      expect(v6).toEqual([204, 204, 204, 204, 204, 429]);
+      expect(await from('2001:db8:1:2:ffff:ffff:ffff:fffe', 'v6-7')).toBe(429);
+      expect(await from('2001:db8:1:3::1', 'next-door')).toBe(204);
+
+      expect(ctx().services.analytics.stats().limited - limitedBefore).toBe(4);
+      // Refused events were never queued.
+      expect(await ctx().services.analytics.flush()).toBe(11);
+    });
+  },
+  { env: { TRACK_ADDRESS_RATE_LIMIT_PER_MINUTE: '5', TRACK_SESSION_RATE_LIMIT_PER_MINUTE: '3' } },
 );
 
 describeEachDatabase('analytics reports', (ctx) => {
@@ -469,7 +599,13 @@ describeEachDatabase('analytics reports', (ctx) => {
       referrer: 'https://example.com/?a=1,b="2"',
       user_agent: 'line one\r\nline two',
     });
-    eventAt(ctx(), now, { event_type: 'section_dwell', section: '-hero', dwell_ms: 1500, page: '\tTAB' });
+    eventAt(ctx(), now, {
+      event_type: 'section_dwell',
+      section: '-hero',
+      dwell_ms: 1500,
+      // Stored before intake stripped control characters (PostgreSQL could never hold the NUL itself).
+      page: "\u001b=cmd|' /C calc'!A0",
+    });
     await ctx().services.analytics.flush();
 
     const response = await get('/api/admin/analytics/export?days=7');
@@ -480,14 +616,21 @@ describeEachDatabase('analytics reports', (ctx) => {
     expect(lines[0]).toBe(
       'timestamp,date,event_type,page,element,section,session_id,view_id,dwell_ms,referrer,user_agent',
     );
+    // Header, two rows and the empty string after the last line end: no value added a line.
+    expect(lines).toHaveLength(4);
     expect(response.body).not.toContain('/too-old');
     expect(response.body).toContain(
       `2026-06-15T11:00:00.000Z,2026-06-15,button_click,"'=HYPERLINK(""http://evil.example"",""click"")",'+44 1234,,'@s,,,` +
-        `"https://example.com/?a=1,b=""2""","line one\r\nline two"\r\n`,
+        `"https://example.com/?a=1,b=""2""",line oneline two\r\n`,
     );
-    expect(response.body).toContain(`,section_dwell,'\tTAB,,'-hero,,,1500,,`);
+    // Control characters go before the formula check, so none can hide a formula behind it.
+    expect(response.body).toContain(`,section_dwell,'=cmd|' /C calc'!A0,,'-hero,,,1500,,`);
     expect(response.body.endsWith('\r\n')).toBe(true);
-    expect(csvCell('\rcarriage')).toBe(`"'\rcarriage"`);
+    expect(csvCell('\0=cmd')).toBe(`'=cmd`);
+    expect(csvCell('\t\r\n+1')).toBe(`'+1`);
+    expect(csvCell('\u007f\u009b@SUM(A1)')).toBe(`'@SUM(A1)`);
+    expect(csvCell('\u0007-2')).toBe(`'-2`);
+    expect(csvCell('plain, with "quotes"')).toBe(`"plain, with ""quotes"""`);
     expect(csvCell(-5)).toBe('-5');
   });
 

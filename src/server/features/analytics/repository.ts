@@ -21,9 +21,13 @@ export async function insertEvents(db: Db, rows: NewAnalyticsEvent[]): Promise<v
     await db.insertInto('analytics_events').values(chunk).execute();
 }
 
+const dailyKey = (r: DailyDelta) => `${r.day}\u0000${r.event_type}\u0000${r.section}`;
+
 /** Adds per-day counts to the rollup; `rows` must hold each (day, event_type, section) once. */
 export async function addDailyCounts(db: Db, rows: DailyDelta[]): Promise<void> {
-  for (const chunk of chunks(rows, INSERT_CHUNK_ROWS)) {
+  // In key order, so two instances' batches lock shared rows in the same order and never deadlock.
+  const ordered = [...rows].sort((a, b) => (dailyKey(a) < dailyKey(b) ? -1 : 1));
+  for (const chunk of chunks(ordered, INSERT_CHUNK_ROWS)) {
     await db
       .insertInto('analytics_daily')
       .values(chunk)
@@ -38,8 +42,42 @@ export async function addDailyCounts(db: Db, rows: DailyDelta[]): Promise<void> 
   }
 }
 
-/** Records the latest day each session was seen; `rows` must hold each session once. */
+// PostgreSQL: instances touch and purge sessions one at a time (a transaction-scoped advisory lock),
+// so the last days read before an upsert are still the stored ones when the counts move. SQLite has a
+// single writer already.
+const SESSIONS_LOCK_KEY = 20_603; // any constant unique among this app's advisory locks
+
+async function lockSessions(db: Db): Promise<void> {
+  if (dialectOf(db) === 'postgres') await sql`select pg_advisory_xact_lock(${SESSIONS_LOCK_KEY})`.execute(db);
+}
+
+/**
+ * Records the latest day each session was seen and keeps `analytics_sessions_by_last_day` in step.
+ * `rows` must hold each session once; call it inside a transaction.
+ */
 export async function touchSessions(db: Db, rows: SessionSeen[]): Promise<void> {
+  if (rows.length === 0) return;
+  await lockSessions(db);
+  const previous = new Map<string, string>();
+  for (const chunk of chunks(rows, INSERT_CHUNK_ROWS)) {
+    const ids = chunk.map((r) => r.session_id);
+    const stored = await db
+      .selectFrom('analytics_sessions')
+      .select(['session_id', 'last_day'])
+      .where('session_id', 'in', ids)
+      .execute();
+    for (const row of stored) previous.set(row.session_id, row.last_day);
+  }
+  // A session moves from the day it was last seen to a later one, or arrives on its first day.
+  const moves = new Map<string, number>();
+  const move = (day: string, by: number) => moves.set(day, (moves.get(day) ?? 0) + by);
+  for (const { session_id, day } of rows) {
+    const before = previous.get(session_id);
+    if (before !== undefined && before >= day) continue;
+    if (before !== undefined) move(before, -1);
+    move(day, 1);
+  }
+
   // The later of two days: SQLite's scalar max(), PostgreSQL's greatest().
   const later =
     dialectOf(db) === 'sqlite'
@@ -50,6 +88,20 @@ export async function touchSessions(db: Db, rows: SessionSeen[]): Promise<void> 
       .insertInto('analytics_sessions')
       .values(chunk.map((r) => ({ session_id: r.session_id, first_day: r.day, last_day: r.day })))
       .onConflict((oc) => oc.column('session_id').doUpdateSet({ last_day: later }))
+      .execute();
+  }
+  const changes = [...moves]
+    .filter(([, by]) => by !== 0)
+    .map(([last_day, sessions]) => ({ last_day, sessions }));
+  for (const chunk of chunks(changes, INSERT_CHUNK_ROWS)) {
+    await db
+      .insertInto('analytics_sessions_by_last_day')
+      .values(chunk)
+      .onConflict((oc) =>
+        oc.column('last_day').doUpdateSet((eb) => ({
+          sessions: eb('analytics_sessions_by_last_day.sessions', '+', eb.ref('excluded.sessions')),
+        })),
+      )
       .execute();
   }
 }
@@ -83,13 +135,14 @@ export async function periodTotals(db: Db, fromDay: string): Promise<PeriodTotal
   }));
 }
 
+/** Sessions last seen on or after `fromDay`: the visitors of a period that ends today. */
 export async function countVisitorsSince(db: Db, fromDay: string): Promise<number> {
   const row = await db
-    .selectFrom('analytics_sessions')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .selectFrom('analytics_sessions_by_last_day')
+    .select((eb) => eb.fn.sum<number | null>('sessions').as('n'))
     .where('last_day', '>=', fromDay)
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return Number(row.n ?? 0);
 }
 
 export async function dailyCounts(
@@ -133,7 +186,9 @@ export async function purgeBefore(db: Db, beforeMs: number, beforeDay: string): 
       .where('created_at', '<', beforeMs)
       .executeTakeFirst();
     await trx.deleteFrom('analytics_daily').where('day', '<', beforeDay).execute();
+    await lockSessions(trx);
     await trx.deleteFrom('analytics_sessions').where('last_day', '<', beforeDay).execute();
+    await trx.deleteFrom('analytics_sessions_by_last_day').where('last_day', '<', beforeDay).execute();
     return Number(events.numDeletedRows);
   });
 }
@@ -142,6 +197,8 @@ export async function deleteAll(db: Db): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('analytics_events').execute();
     await trx.deleteFrom('analytics_daily').execute();
+    await lockSessions(trx);
     await trx.deleteFrom('analytics_sessions').execute();
+    await trx.deleteFrom('analytics_sessions_by_last_day').execute();
   });
 }

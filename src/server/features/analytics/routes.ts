@@ -1,11 +1,11 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ERROR_CODES } from '#shared/errors.ts';
 import {
   ANALYTICS_LIMITS,
   chartResponse,
+  ingestStats,
   periodQuery,
   sectionEventRequest,
   summaryResponse,
@@ -13,36 +13,26 @@ import {
 } from '#shared/schemas/analytics.ts';
 import { successResponse } from '#shared/schemas/common.ts';
 import { badRequest, HttpError } from '../../lib/http-error.ts';
+import { retryAfterSeconds } from '../../lib/window-limiter.ts';
+import type { TrackingLimits } from './client-limits.ts';
 import { isBotUserAgent, type AnalyticsService, type IncomingEvent } from './service.ts';
 
-const ingestStats = z.object({
-  queued: z.number(),
-  accepted: z.number(),
-  written: z.number(),
-  dropped_bots: z.number(),
-  dropped_queue_full: z.number(),
-  failed_flushes: z.number(),
-});
+/** SPEC §4: the consent cookie; only a visitor who accepted has it set to `true`. */
+const CONSENT_COOKIE = 'cookie_consent';
 
 /**
  * The consent-gated `session_id` cookie (SPEC §4), for an event sent without one in its body. The
  * cookie only exists after consent, so this never identifies a visitor who declined.
  */
-export function sessionCookie(header: string | undefined): string | null {
-  const match = /(?:^|;\s*)session_id=([^;]*)/.exec(header ?? '');
-  if (!match?.[1]) return null;
-  let value: string;
-  try {
-    value = decodeURIComponent(match[1]).trim();
-  } catch {
-    return null;
-  }
+function sessionCookie(request: FastifyRequest): string | null {
+  const value = request.cookies.session_id?.trim();
   return value && value.length <= ANALYTICS_LIMITS.id ? value : null;
 }
 
 export async function registerAnalyticsRoutes(
   app: FastifyInstance,
   analytics: AnalyticsService,
+  limits: TrackingLimits,
 ): Promise<void> {
   // Tracking calls come from fetch and from navigator.sendBeacon, which can only send text/plain
   // without a CORS preflight. Only these two routes read a text/plain body as JSON.
@@ -61,8 +51,32 @@ export async function registerAnalyticsRoutes(
     );
     const api = scope.withTypeProvider<ZodTypeProvider>();
 
-    const accept = (event: IncomingEvent, headerAgent: string | undefined, reply: FastifyReply) => {
+    /**
+     * Decides an event's fate, cheapest check first: over its client's limit → 429; no consent
+     * cookie → 204, not stored (SPEC §4: tracking only after consent, whatever the page sent);
+     * a bot → 204, dropped; queue full → 503; otherwise queued → 204. Each outcome is counted.
+     */
+    const accept = (
+      request: FastifyRequest,
+      event: IncomingEvent,
+      headerAgent: string | undefined,
+      reply: FastifyReply,
+    ) => {
       reply.header('cache-control', 'no-store');
+      const waitMs = limits.hit(request.ip, event.session_id);
+      if (waitMs > 0) {
+        analytics.countLimited();
+        throw new HttpError(
+          429,
+          ERROR_CODES.rateLimited,
+          'Too many tracking events from this browser; they were not recorded',
+          { 'retry-after': retryAfterSeconds(waitMs) },
+        );
+      }
+      if (request.cookies[CONSENT_COOKIE] !== 'true') {
+        analytics.countNoConsent();
+        return reply.code(204).send();
+      }
       // Bots are dropped quietly (and counted): telling them apart would only teach them.
       if (isBotUserAgent(headerAgent) || (event.user_agent !== null && isBotUserAgent(event.user_agent))) {
         analytics.countBot();
@@ -88,12 +102,13 @@ export async function registerAnalyticsRoutes(
         const b = request.body;
         const userAgent = request.headers['user-agent'];
         return accept(
+          request,
           {
             event_type: b.event_type,
             page: b.page,
             element: b.element,
             section: null,
-            session_id: b.session_id ?? sessionCookie(request.headers.cookie),
+            session_id: b.session_id ?? sessionCookie(request),
             view_id: b.view_id,
             // A section view's visible time; section engagement is computed from section_dwell only.
             dwell_ms: b.event_type === 'section_view' ? b.dwell_ms : null,
@@ -114,12 +129,13 @@ export async function registerAnalyticsRoutes(
         const b = request.body;
         const userAgent = request.headers['user-agent'];
         return accept(
+          request,
           {
             event_type: b.event_type,
             page: b.page,
             element: null,
             section: b.section_name,
-            session_id: b.session_id ?? sessionCookie(request.headers.cookie),
+            session_id: b.session_id ?? sessionCookie(request),
             view_id: null,
             // Impressions have no duration, whatever the client sent.
             dwell_ms: b.event_type === 'section_dwell' ? b.dwell_ms : null,

@@ -1,6 +1,8 @@
 // First-party analytics: ingestion through a bounded in-memory queue written in batched
 // transactions, and the admin reports (DESIGN "Analytics definitions"; docs/decisions/0203).
-import type { AnalyticsEventType, AnalyticsSummary } from '#shared/schemas/analytics.ts';
+import { isbot } from 'isbot';
+import { stripControlCharacters } from '#shared/control-characters.ts';
+import type { AnalyticsEventType, AnalyticsSummary, IngestStats } from '#shared/schemas/analytics.ts';
 import type { Db } from '../../db/database.ts';
 import type { Selectable } from 'kysely';
 import type { AnalyticsEventsTable } from '../../db/schema.ts';
@@ -16,16 +18,25 @@ export const FLUSH_BATCH_SIZE = 2000;
 const EXPORT_PAGE_ROWS = 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/**
- * Self-declared crawlers, link previewers, monitors and HTTP libraries. Headless browsers are not
- * listed: the e2e suite drives one, and a crawler that renders pages also announces itself here.
- */
-const BOT_USER_AGENT =
-  /bot\b|bot\/|crawl|spider|slurp|scrape|preview|facebookexternalhit|lighthouse|pingdom|uptime|monitor|curl\/|wget\/|python-requests|python-urllib|aiohttp|httpclient|go-http-client|java\/|okhttp|axios\/|node-fetch|undici|libwww|phantomjs|postman|insomnia/i;
+/** User agents already judged; a site's visitors share a few hundred, so the cache stays small. */
+const BOT_VERDICTS_KEPT = 1000;
+const botVerdicts = new Map<string, boolean>();
 
-/** An obvious bot: no user agent at all, or one from the list above. */
-export const isBotUserAgent = (userAgent: string | undefined | null) =>
-  !userAgent || BOT_USER_AGENT.test(userAgent);
+/**
+ * An obvious bot: no user agent at all, or one the `isbot` list knows — crawlers, previewers,
+ * monitors, HTTP libraries and headless browsers (docs/decisions/0402). Verdicts are remembered
+ * because the list is one large pattern and the same few agents send almost every event.
+ */
+export function isBotUserAgent(userAgent: string | undefined | null): boolean {
+  if (!userAgent) return true;
+  let verdict = botVerdicts.get(userAgent);
+  if (verdict === undefined) {
+    verdict = isbot(userAgent);
+    if (botVerdicts.size >= BOT_VERDICTS_KEPT) botVerdicts.clear();
+    botVerdicts.set(userAgent, verdict);
+  }
+  return verdict;
+}
 
 /** An event as accepted from a page: the stored columns less the id and the time the server stamps. */
 export type IncomingEvent = Omit<Selectable<AnalyticsEventsTable>, 'id' | 'created_at' | 'event_type'> & {
@@ -33,15 +44,6 @@ export type IncomingEvent = Omit<Selectable<AnalyticsEventsTable>, 'id' | 'creat
 };
 
 type QueuedEvent = IncomingEvent & { created_at: number };
-
-export interface IngestStats {
-  queued: number;
-  accepted: number;
-  written: number;
-  dropped_bots: number;
-  dropped_queue_full: number;
-  failed_flushes: number;
-}
 
 export interface AnalyticsLog {
   warn(obj: object, msg: string): void;
@@ -67,12 +69,17 @@ const CSV_COLUMNS = [
   'user_agent',
 ] as const;
 
-/** One CSV cell (RFC 4180), defused so a spreadsheet never runs a visitor-supplied value as a formula. */
+/**
+ * One CSV cell (RFC 4180), defused so a spreadsheet never runs a visitor-supplied value as a formula.
+ * Control characters go first (events stored before intake removed them may still hold some): a
+ * spreadsheet skips some of them, so `\0=cmd` would run as `=cmd`.
+ */
 export function csvCell(value: string | number | null): string {
   if (value === null) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  if (typeof value === 'number') return String(value);
+  let text = stripControlCharacters(value);
+  if (/^[=+\-@]/.test(text)) text = `'${text}`;
+  return /[",]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 const csvLine = (cells: (string | number | null)[]) => `${cells.map(csvCell).join(',')}\r\n`;
@@ -82,7 +89,15 @@ const averageSeconds = (sumMs: number, count: number) => Math.round(sumMs / coun
 
 export function createAnalyticsService(db: Db, clock: Clock, options: AnalyticsOptions, log: AnalyticsLog) {
   let queue: QueuedEvent[] = [];
-  const stats = { accepted: 0, written: 0, dropped_bots: 0, dropped_queue_full: 0, failed_flushes: 0 };
+  const stats = {
+    accepted: 0,
+    written: 0,
+    limited: 0,
+    no_consent: 0,
+    dropped_bots: 0,
+    dropped_queue_full: 0,
+    failed_flushes: 0,
+  };
   // Every write and the reset run one after another on this chain, so a reset can't interleave
   // with a batch that was taken from the queue before it.
   let chain: Promise<unknown> = Promise.resolve();
@@ -177,6 +192,14 @@ export function createAnalyticsService(db: Db, clock: Clock, options: AnalyticsO
 
     countBot() {
       stats.dropped_bots += 1;
+    },
+
+    countLimited() {
+      stats.limited += 1;
+    },
+
+    countNoConsent() {
+      stats.no_consent += 1;
     },
 
     flush,

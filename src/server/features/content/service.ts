@@ -47,7 +47,7 @@ function toColumns(input: Record<string, unknown>): Record<string, unknown> {
 }
 
 export function createContentService(db: Db, clock: Clock) {
-  const cache = new Map<ContentKind, PublicList & { expiresAt: number }>();
+  const cache = new Map<ContentKind, { list: PublicList; expiresAt: number }>();
   // Whatever is built from the public lists (the rendered pages) is told when one changes here.
   const changeListeners: (() => void)[] = [];
   const changed = (kind?: ContentKind) => {
@@ -62,21 +62,22 @@ export function createContentService(db: Db, clock: Clock) {
     /** The cached public list while it is fresh, without touching the database. */
     cachedPublicList(kind: ContentKind): PublicList | undefined {
       const hit = cache.get(kind);
-      return hit && hit.expiresAt > clock.now() ? hit : undefined;
+      return hit && hit.expiresAt > clock.now() ? hit.list : undefined;
     },
 
     async publicList(kind: ContentKind): Promise<PublicList> {
       const now = clock.now();
       const hit = cache.get(kind);
-      if (hit && hit.expiresAt > now) return hit;
+      if (hit && hit.expiresAt > now) return hit.list;
       const rows = await repo.listContent(db, kind, true);
-      const json = JSON.stringify({
-        success: true,
-        [CONTENT_KINDS[kind].listKey]: rows.map((r) => itemOf(kind, r)),
-      });
-      const entry = { ...compressBody(Buffer.from(json)), expiresAt: now + PUBLIC_CACHE_TTL_MS };
-      cache.set(kind, entry);
-      return entry;
+      const json = Buffer.from(
+        JSON.stringify({ success: true, [CONTENT_KINDS[kind].listKey]: rows.map((r) => itemOf(kind, r)) }),
+      );
+      // Usually nothing changed since the last read: keep the compressed copies (brotli at full
+      // quality costs milliseconds of the event loop, every second, per list) and only renew the time.
+      const list = hit?.list.identity.equals(json) ? hit.list : compressBody(json);
+      cache.set(kind, { list, expiresAt: now + PUBLIC_CACHE_TTL_MS });
+      return list;
     },
 
     async adminList<K extends ContentKind>(kind: K): Promise<ContentItem<K>[]> {

@@ -146,6 +146,23 @@ describeEachDatabase(
       ).rejects.toMatchObject({ statusCode: 400 });
     });
 
+    it('hands one address (an IPv6 /64 counts as one) 30 challenges a minute, then 429', async () => {
+      const challenge = (remoteAddress: string) =>
+        ctx().request({ method: 'GET', url: '/api/captcha/challenge', remoteAddress });
+      for (let i = 0; i < 30; i += 1)
+        expect((await challenge(`2001:db8:5:6::${(i + 1).toString(16)}`)).statusCode).toBe(200);
+      const refused = await challenge('2001:db8:5:6::abcd');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({
+        detail: expect.stringContaining('Too many verification requests'),
+        code: 'RATE_LIMITED',
+      });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await challenge('2001:db8:5:7::1')).statusCode).toBe(200);
+      ctx().clock.advance(60_000);
+      expect((await challenge('2001:db8:5:6::1')).statusCode).toBe(200);
+    });
+
     it('tells the form which captcha to show', async () => {
       const response = await ctx().request({ method: 'GET', url: '/api/captcha/config' });
       expect(response.json()).toEqual({

@@ -1,7 +1,10 @@
 import net from 'node:net';
+import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
 import { openDatabase } from '../../db/database.ts';
+import type { Mailer } from '../../mail/mailer.ts';
 import { describeEachDatabase, type TestContext } from '../../testing/harness.ts';
 import {
   decodeQuotedPrintable,
@@ -105,6 +108,25 @@ describeEachDatabase(
       await ctx().services.enquiries.settled();
     });
 
+    it('removes control characters (PostgreSQL cannot store NUL) but keeps the message layout', async () => {
+      const response = await submit(ctx(), {
+        ...valid,
+        name: 'Sam\u0000 Smith\r\n',
+        organisation: '\u001bAcme\u009b Events',
+        message: 'Line one\u0000\r\n\tLine two\u0007',
+        website: 'bot', // stored as spam: no mail to wait for
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect((await rows(ctx()))[0]).toMatchObject({
+        name: 'Sam Smith',
+        organisation: 'Acme Events',
+        message: 'Line one\r\n\tLine two',
+      });
+      const onlyControls = await submit(ctx(), { ...valid, name: '\u0000\u0001' });
+      expect(onlyControls.statusCode).toBe(400);
+      expect(onlyControls.json<{ detail: string }>().detail).toBe('name: is required');
+    });
+
     it('e-mails the business (Reply-To the visitor) and acknowledges the visitor over SMTP', async () => {
       await setBusinessEmail(ctx());
       const before = smtp.received.length;
@@ -125,6 +147,9 @@ describeEachDatabase(
       const ackText = decodeQuotedPrintable(ack!.raw);
       expect(ackText).toContain('within 24 hours');
       expect(ackText).toContain('01632 960123');
+      // Whoever fills in the form picks the address: nothing they wrote reaches it.
+      for (const written of ['Sam Smith', 'Acme Events', 'About 2,000 visitors', 'festival in August'])
+        expect(ackText, written).not.toContain(written);
 
       const [row] = await rows(ctx());
       expect(row).toMatchObject({
@@ -132,6 +157,63 @@ describeEachDatabase(
         business_notified_at: ctx().clock.now(),
         visitor_acknowledged_at: ctx().clock.now(),
       });
+    });
+
+    it('acknowledges one mailbox at most 3 times in 24 hours, however it is spelt; the business hears of every enquiry', async () => {
+      await setBusinessEmail(ctx());
+      const before = smtp.received.length;
+      const spellings = [
+        'victim@example.org',
+        'Victim@Example.ORG',
+        ' victim+1@example.org',
+        'victim+2@example.org',
+      ];
+      for (const [i, email] of spellings.entries()) {
+        // From a different address each time: the enquiry limit is not what stops this.
+        expect((await submit(ctx(), { ...valid, email }, `192.0.2.${i + 1}`)).statusCode).toBe(200);
+        await ctx().services.enquiries.settled();
+      }
+      const toVictim = smtp.received.slice(before).filter((m) => m.to.some((to) => /victim/i.test(to)));
+      expect(toVictim).toHaveLength(3);
+      expect(mailTo(BUSINESS, before)).toHaveLength(4);
+      // The skipped acknowledgement is not owed: nothing stays pending, no retry will send it.
+      expect((await rows(ctx())).map((r) => r.notify_pending)).toEqual([0, 0, 0, 0]);
+      expect((await ctx().services.enquiries.retryDue()).sent).toBe(0);
+
+      // Gmail ignores dots as well.
+      for (const email of ['jo.bloggs@gmail.com', 'jobloggs@gmail.com', 'j.o.bloggs@googlemail.com'])
+        await submit(ctx(), { ...valid, email });
+      await submit(ctx(), { ...valid, email: 'JoBloggs+x@gmail.com' });
+      await ctx().services.enquiries.settled();
+      const toJo = smtp.received.slice(before).filter((m) => m.to.some((to) => /bloggs/i.test(to)));
+      expect(toJo).toHaveLength(3);
+
+      // A day later the mailbox may be acknowledged again.
+      ctx().clock.advance(24 * 60 * 60 * 1000);
+      await submit(ctx(), { ...valid, email: 'victim@example.org' });
+      await ctx().services.enquiries.settled();
+      expect(mailTo('victim@example.org', before)).toHaveLength(2);
+    });
+
+    it('an acknowledgement that could not be sent does not use up the mailbox share', async () => {
+      await setBusinessEmail(ctx());
+      const before = smtp.received.length;
+      smtp.rejectRecipients.add('sam@example.com');
+      try {
+        for (let i = 0; i < 3; i += 1) await submit(ctx(), valid);
+        await ctx().services.enquiries.settled();
+      } finally {
+        smtp.rejectRecipients.delete('sam@example.com');
+      }
+      expect(mailTo('sam@example.com', before)).toHaveLength(0);
+      const { token } = await ctx().loginAs();
+      const sent = await ctx().request({
+        method: 'POST',
+        url: '/api/admin/enquiries/send-notifications',
+        token,
+      });
+      expect(sent.json()).toEqual({ success: true, message: '3 notification(s) sent' });
+      expect(mailTo('sam@example.com', before)).toHaveLength(3);
     });
 
     it('keeps an enquiry pending while a send fails, and sends only what is still owed', async () => {
@@ -395,6 +477,58 @@ describeEachDatabase(
       ).toBe(200);
     });
 
+    it('is shared by every instance on the database, and an IPv6 /64 or a spoofed X-Forwarded-For gains nothing', async () => {
+      // A second instance: its own app and, on PostgreSQL, its own connection pool. (Two SQLite
+      // connections in one process would block each other: better-sqlite3 waits for a lock
+      // synchronously, so the holder could never finish. SQLite serves one instance anyway.)
+      const separate = ctx().dialect === 'postgres';
+      const otherDb = separate ? openDatabase(ctx().config.database) : ctx().db;
+      const mailer: Mailer = { send: async () => undefined, close: async () => undefined };
+      const other = await buildApp({
+        config: ctx().config,
+        db: otherDb,
+        clock: ctx().clock,
+        mailer,
+        webRoot: path.join(ctx().config.uploadDir, 'no-web'),
+      });
+      await other.services.analytics.stop();
+      const spam = { ...valid, website: 'bot' }; // stored quietly, no mail to wait for
+      const viaOther = (remoteAddress: string, headers: Record<string, string> = {}) =>
+        other.app.inject({ method: 'POST', url: '/api/enquiries', payload: spam, remoteAddress, headers });
+      try {
+        expect((await submit(ctx(), spam, '192.0.2.7')).statusCode).toBe(200);
+        expect((await viaOther('192.0.2.7')).statusCode).toBe(200);
+        expect((await submit(ctx(), spam, '192.0.2.7')).statusCode).toBe(429);
+        const limited = await viaOther('192.0.2.7', { 'x-forwarded-for': '198.51.100.55' });
+        expect(limited.statusCode).toBe(429);
+        expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED' });
+
+        expect((await submit(ctx(), spam, '2001:db8:1:2::1')).statusCode).toBe(200);
+        expect((await viaOther('2001:db8:1:2::2')).statusCode).toBe(200);
+        expect((await submit(ctx(), spam, '2001:db8:1:2:ffff::3')).statusCode).toBe(429);
+        expect((await viaOther('::ffff:192.0.2.7')).statusCode).toBe(429);
+        expect((await viaOther('2001:db8:1:3::1')).statusCode).toBe(200);
+        expect(await rows(ctx())).toHaveLength(5);
+
+        // Twenty at once through both instances from one new address: exactly two get through.
+        const racing = await Promise.all(
+          Array.from({ length: 20 }, (_, i) =>
+            i % 2 === 0 ? submit(ctx(), spam, '198.51.100.99') : viaOther('198.51.100.99'),
+          ),
+        );
+        const statuses = racing.map((r) => r.statusCode);
+        expect(statuses.filter((status) => status === 200)).toHaveLength(2);
+        expect(statuses.filter((status) => status === 429)).toHaveLength(18);
+
+        // The window is an hour from each address's first enquiry.
+        ctx().clock.advance(60 * 60 * 1000);
+        expect((await viaOther('192.0.2.7')).statusCode).toBe(200);
+      } finally {
+        await other.app.close();
+        if (separate) await otherDb.destroy();
+      }
+    });
+
     it('sends the notice to NOTIFY_EMAIL rather than the site address', async () => {
       await setBusinessEmail(ctx());
       const before = smtp.received.length;
@@ -412,6 +546,27 @@ describeEachDatabase(
       NOTIFY_EMAIL: 'bookings@range.test',
     },
   },
+);
+
+describeEachDatabase(
+  'enquiry rate limit behind a trusted proxy',
+  (ctx) => {
+    it('with TRUST_PROXY the forwarded client address is the key', async () => {
+      const spam = { ...valid, website: 'bot' };
+      const from = (client: string) =>
+        ctx().request({
+          method: 'POST',
+          url: '/api/enquiries',
+          payload: spam,
+          headers: { 'x-forwarded-for': client },
+        });
+      expect((await from('203.0.113.7')).statusCode).toBe(200);
+      expect((await from('203.0.113.7')).statusCode).toBe(429);
+      // Another visitor behind the same proxy is not affected.
+      expect((await from('198.51.100.20')).statusCode).toBe(200);
+    });
+  },
+  { env: { CAPTCHA_PROVIDER: 'off', ENQUIRY_RATE_LIMIT_MAX: '1', TRUST_PROXY: '1' } },
 );
 
 /** A port nothing listens on (yet). */

@@ -73,29 +73,34 @@ export function businessNotification(enquiry: EnquiryRow, to: string, business: 
   };
 }
 
-export function visitorAcknowledgement(enquiry: EnquiryRow, business: Business): OutgoingMail {
+/**
+ * The visitor's acknowledgement. Whoever fills in the form chooses its address, so it carries nothing
+ * the sender wrote — no name, organisation or message — and says what to do if it was unexpected:
+ * the form cannot be used to put someone else's words into a stranger's inbox.
+ */
+export function visitorAcknowledgement(to: string, business: Business): OutgoingMail {
   const call = business.phone ? `If it is urgent, call us on ${business.phone}.` : '';
+  const unexpected = 'If you did not send an enquiry, you can ignore this e-mail.';
   const text = [
-    `Hello ${enquiry.name},`,
+    'Hello,',
     '',
     `Thank you for your enquiry to ${business.tradingName}. We have received it and will reply ${REPLY_PROMISE}.`,
     ...(call ? ['', call] : []),
     '',
-    'Your message:',
-    ...enquiry.message.split(/\r?\n/).map((line) => `> ${line}`),
+    unexpected,
     '',
     business.tradingName,
     business.publicUrl,
   ].join('\n');
   const html = [
-    `<p>Hello ${escapeHtml(enquiry.name)},</p>`,
+    '<p>Hello,</p>',
     `<p>Thank you for your enquiry to ${escapeHtml(business.tradingName)}. We have received it and will reply ${REPLY_PROMISE}.</p>`,
     ...(call ? [`<p>${escapeHtml(call)}</p>`] : []),
-    `<p><strong>Your message</strong></p><blockquote>${paragraphs(enquiry.message)}</blockquote>`,
+    `<p>${unexpected}</p>`,
     `<p>${escapeHtml(business.tradingName)}<br><a href="${escapeHtml(business.publicUrl)}">${escapeHtml(business.publicUrl)}</a></p>`,
   ].join('\n');
   return {
-    to: enquiry.email,
+    to,
     ...(business.replyTo ? { replyTo: business.replyTo } : {}),
     subject: `We have received your enquiry – ${oneLine(business.tradingName)}`,
     text,

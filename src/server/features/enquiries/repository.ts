@@ -1,5 +1,5 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { dialectOf, type Db } from '../../db/database.ts';
 import type { EnquiriesTable } from '../../db/schema.ts';
 
 export type EnquiryRow = Selectable<EnquiriesTable>;
@@ -71,3 +71,50 @@ export async function recordCaptchaSolution(
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
+
+// Limits shared by every instance (limits.ts): one row per counted use, kept until its window ends.
+
+/**
+ * First step of a limit check, inside its transaction: waits until no other transaction (on any
+ * instance) is checking `key`, so a count and the insert after it cannot interleave with another's.
+ * PostgreSQL takes an advisory lock held until commit. SQLite has one writer at a time: deleting the
+ * key's expired rows is a write, so the transaction takes that turn at once (waiting for it) instead
+ * of failing later when its read would have to become a write.
+ */
+export async function lockLimitKey(trx: Db, key: string, now: number): Promise<void> {
+  if (dialectOf(trx) === 'postgres') {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+    return;
+  }
+  await trx.deleteFrom('rate_limit_hits').where('key', '=', key).where('expires_at', '<=', now).execute();
+}
+
+export async function insertLimitHit(db: Db, key: string, now: number, expiresAt: number): Promise<number> {
+  const row = await db
+    .insertInto('rate_limit_hits')
+    .values({ key, created_at: now, expires_at: expiresAt })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** How many uses of `key` fall after `since`, and when the oldest of them was. */
+export async function countLimitHitsSince(
+  db: Db,
+  key: string,
+  since: number,
+): Promise<{ count: number; oldest: number | null }> {
+  const row = await db
+    .selectFrom('rate_limit_hits')
+    .select((eb) => [eb.fn.countAll().as('count'), eb.fn.min('created_at').as('oldest')])
+    .where('key', '=', key)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), oldest: row.oldest === null ? null : Number(row.oldest) };
+}
+
+export const deleteLimitHit = (db: Db, id: number) =>
+  db.deleteFrom('rate_limit_hits').where('id', '=', id).execute();
+
+export const deleteExpiredLimitHits = (db: Db, now: number) =>
+  db.deleteFrom('rate_limit_hits').where('expires_at', '<=', now).execute();

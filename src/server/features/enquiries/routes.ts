@@ -1,8 +1,6 @@
-import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ERROR_CODES } from '#shared/errors.ts';
 import { idParams, successResponse } from '#shared/schemas/common.ts';
 import {
   bulkDeleteRequest,
@@ -13,81 +11,42 @@ import {
   enquiryStatusUpdate,
   notificationsResult,
 } from '#shared/schemas/enquiries.ts';
-import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
+import { badRequest, notFound } from '../../lib/http-error.ts';
 import type { Captcha } from './captcha.ts';
+import type { EnquiryLimits } from './limits.ts';
 import type { EnquiriesService } from './service.ts';
-
-export interface EnquiryRouteOptions {
-  rateLimit: { max: number; windowMs: number };
-}
-
-/** Challenges are cheap to make but not free; a person needs a few per visit. */
-const CHALLENGES_PER_MINUTE = 30;
-const MINUTE_MS = 60 * 1000;
-
-const tooMany = (what: string) => (_request: FastifyRequest, context: { ttl: number; after: string }) =>
-  new HttpError(
-    429,
-    ERROR_CODES.rateLimited,
-    `Too many ${what} from your address. Please try again in ${context.after}.`,
-    {
-      'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))),
-    },
-  );
 
 export async function registerEnquiryRoutes(
   app: FastifyInstance,
   enquiries: EnquiriesService,
   captcha: Captcha,
-  options: EnquiryRouteOptions,
+  limits: EnquiryLimits,
 ): Promise<void> {
-  // Public routes with their own per-address limits, in a scope of their own so the rate-limit
-  // plugin touches nothing else.
-  await app.register(async (scope) => {
-    await scope.register(rateLimit, { global: false });
-    const api = scope.withTypeProvider<ZodTypeProvider>();
-
-    api.post(
-      '/api/enquiries',
-      {
-        config: {
-          rateLimit: {
-            max: options.rateLimit.max,
-            timeWindow: options.rateLimit.windowMs,
-            keyGenerator: (request) => request.ip,
-            errorResponseBuilder: tooMany('enquiries'),
-          },
-        },
-        schema: { body: enquiryRequest, response: { 200: successResponse } },
-      },
-      async (request) => {
-        // The answer is the same for spam: a bot learns nothing from it.
-        await enquiries.submit(request.body);
-        return { success: true as const };
-      },
-    );
-
-    api.get(
-      '/api/captcha/challenge',
-      {
-        config: {
-          rateLimit: {
-            max: CHALLENGES_PER_MINUTE,
-            timeWindow: MINUTE_MS,
-            keyGenerator: (request) => request.ip,
-            errorResponseBuilder: tooMany('verification requests'),
-          },
-        },
-      },
-      async (_request, reply) => {
-        if (captcha.provider !== 'altcha')
-          throw notFound(`No challenge to fetch: the captcha provider is ${captcha.provider}`);
-        return reply.header('cache-control', 'no-store').send(await captcha.challenge());
-      },
-    );
-  });
-
   const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/api/enquiries',
+    {
+      // Counted before the body is read, like any request to the form: a flood is refused cheaply.
+      onRequest: async (request) => limits.admitSubmission(request.ip),
+      schema: { body: enquiryRequest, response: { 200: successResponse } },
+    },
+    async (request) => {
+      // The answer is the same for spam: a bot learns nothing from it.
+      await enquiries.submit(request.body);
+      return { success: true as const };
+    },
+  );
+
+  api.get(
+    '/api/captcha/challenge',
+    { onRequest: async (request) => limits.admitChallenge(request.ip) },
+    async (_request, reply) => {
+      if (captcha.provider !== 'altcha')
+        throw notFound(`No challenge to fetch: the captcha provider is ${captcha.provider}`);
+      return reply.header('cache-control', 'no-store').send(await captcha.challenge());
+    },
+  );
 
   api.get('/api/captcha/config', { schema: { response: { 200: captchaConfig } } }, async () =>
     captcha.setup(),

@@ -16,6 +16,7 @@ import { toIso, type Clock } from '../../lib/clock.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { CAPTCHA_FAILED, type Captcha } from './captcha.ts';
+import type { EnquiryLimits } from './limits.ts';
 import { businessNotification, visitorAcknowledgement, type Business } from './mail.ts';
 import * as repo from './repository.ts';
 import type { EnquiryRow } from './repository.ts';
@@ -41,6 +42,8 @@ export interface EnquiriesDeps {
   mailer: Mailer;
   site: { get(): Promise<SiteSettings> };
   captcha: Captcha;
+  /** Caps the acknowledgements one mailbox receives (limits.ts). */
+  limits: EnquiryLimits;
   /** Where the send after a submission runs, so shutdown waits for it before closing the mailer. */
   background: Background;
   notifyEmail: string | undefined;
@@ -76,7 +79,7 @@ function spamReason(input: EnquiryRequest, issuedAt: number | null, now: number)
 }
 
 export function createEnquiriesService(deps: EnquiriesDeps) {
-  const { db, clock, mailer, captcha, background, log } = deps;
+  const { db, clock, mailer, captcha, limits, background, log } = deps;
 
   const realAddress = (email: string) => (email && email !== PLACEHOLDER_EMAIL ? email : null);
 
@@ -92,6 +95,26 @@ export function createEnquiriesService(deps: EnquiriesDeps) {
       },
       notifyTo: deps.notifyEmail ?? siteEmail,
     };
+  }
+
+  /**
+   * The visitor's acknowledgement, unless its mailbox already had its share today: then it is left
+   * unsent for good (the business notice still goes), so nobody can flood a stranger through the form.
+   */
+  async function acknowledge(row: EnquiryRow, details: Business): Promise<void> {
+    const slot = await limits.takeAcknowledgement(row.email);
+    if (!slot) {
+      log.info({ enquiryId: row.id }, 'visitor acknowledgement not sent: that mailbox had its share today');
+      return;
+    }
+    try {
+      await mailer.send(visitorAcknowledgement(row.email, details));
+    } catch (error) {
+      // Not sent, so not counted: a mail server outage must not use up the visitor's share.
+      await slot.release();
+      throw error;
+    }
+    await repo.updateEnquiry(db, row.id, { visitor_acknowledged_at: clock.now() });
   }
 
   /** Sends whatever this enquiry still owes (business notice, visitor acknowledgement), recording each. */
@@ -110,10 +133,7 @@ export function createEnquiriesService(deps: EnquiriesDeps) {
         await mailer.send(businessNotification(row, notifyTo, details));
         await repo.updateEnquiry(db, id, { business_notified_at: clock.now() });
       }
-      if (row.visitor_acknowledged_at === null) {
-        await mailer.send(visitorAcknowledgement(row, details));
-        await repo.updateEnquiry(db, id, { visitor_acknowledged_at: clock.now() });
-      }
+      if (row.visitor_acknowledged_at === null) await acknowledge(row, details);
       await repo.updateEnquiry(db, id, {
         notify_pending: 0,
         notify_claimed_until: null,

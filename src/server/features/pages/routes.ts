@@ -30,7 +30,7 @@ export async function sendPage(
 
 export function registerPageRoutes(app: FastifyInstance, renderer: PageRenderer, publicUrl: string): void {
   for (const pagePath of PUBLIC_PAGES) {
-    app.get(pagePath, { config: { public: true } }, (request, reply) =>
+    app.get(pagePath, { config: { public: true, securityHeaders: 'page' } }, (request, reply) =>
       sendPage(request, reply, renderer, pagePath),
     );
   }

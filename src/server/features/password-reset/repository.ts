@@ -41,5 +41,9 @@ export async function consumeResetToken(db: Db, id: number, now: number): Promis
 export const deleteResetTokensOfAdmin = (db: Db, adminId: number) =>
   db.deleteFrom('password_reset_tokens').where('admin_id', '=', adminId).execute();
 
-export const deleteExpiredResetTokens = (db: Db, now: number) =>
-  db.deleteFrom('password_reset_tokens').where('expires_at', '<', now).execute();
+/** Removes tokens that can never work again: expired, or already spent on a reset. */
+export const deleteSpentResetTokens = (db: Db, now: number) =>
+  db
+    .deleteFrom('password_reset_tokens')
+    .where((eb) => eb.or([eb('expires_at', '<', now), eb('used_at', 'is not', null)]))
+    .execute();

@@ -97,7 +97,7 @@ export function createPasswordResetService(db: Db, clock: Clock, deps: PasswordR
     /** Lets tests and shutdown wait for e-mails still being sent. */
     settled: () => background.settled(),
 
-    purgeExpired: () => repo.deleteExpiredResetTokens(db, clock.now()),
+    purgeExpired: () => repo.deleteSpentResetTokens(db, clock.now()),
   };
 }
 

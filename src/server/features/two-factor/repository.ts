@@ -43,6 +43,20 @@ export async function claimStep(
   return Number(result.numUpdatedRows) === 1;
 }
 
+export const listTotpSecrets = (db: Db) =>
+  db.selectFrom('admin_totp').select(['admin_id', 'secret']).execute();
+
+/** Swaps a stored secret for its new form unless it changed meanwhile (another instance got there first). */
+export async function replaceTotpSecret(db: Db, adminId: number, from: string, to: string): Promise<boolean> {
+  const result = await db
+    .updateTable('admin_totp')
+    .set({ secret: to })
+    .where('admin_id', '=', adminId)
+    .where('secret', '=', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 export const deleteTotp = (db: Db, adminId: number) =>
   db.deleteFrom('admin_totp').where('admin_id', '=', adminId).execute();
 

@@ -7,16 +7,19 @@ import { RECOVERY_CODE_COUNT, TOTP_CODE_LENGTH } from '#shared/constants.ts';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { conflict } from '../../lib/http-error.ts';
-import { hashToken } from '../../lib/secrets.ts';
-import type { SecretBox } from '../../lib/secret-box.ts';
+import { createKeyedHash } from '../../lib/secrets.ts';
+import { createSecretBox, legacyPlainSecret } from '../../lib/secret-box.ts';
 import * as repo from './repository.ts';
 
 const PERIOD_SECONDS = 30;
 /** ±1 step: a phone clock up to about 30 s off still works. */
 const DRIFT_STEPS = 1;
 const SECRET_BYTES = 20; // 160 bits, RFC 4226's recommended length
-const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789'; // no look-alikes (0/o, 1/l/i)
-const RECOVERY_GROUP = 5;
+// Crockford's base32: 32 symbols, so 10 random bytes make exactly 16 characters (80 bits) with no
+// bias; no i, l, o or u, and the look-alikes people type instead are read as 1 and 0.
+const RECOVERY_ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
+const RECOVERY_CODE_BYTES = 10;
+const RECOVERY_GROUP = 4;
 
 export type SecondFactor = 'totp' | 'recovery';
 
@@ -30,22 +33,37 @@ const totpFor = (secret: OTPAuth.Secret, label: string, issuer: string) =>
     period: PERIOD_SECONDS,
   });
 
-/** "abcde-fghjk": 10 characters of a 31-letter alphabet, about 50 bits. */
+/** "7gk2-q0xm-3hzd-9v1c": 80 random bits (issue 9: at least 80), in groups that are easy to copy. */
 function newRecoveryCode(): string {
-  const chars = Array.from(
-    randomBytes(RECOVERY_GROUP * 2),
-    (b) => RECOVERY_ALPHABET[b % RECOVERY_ALPHABET.length],
-  ).join('');
-  return `${chars.slice(0, RECOVERY_GROUP)}-${chars.slice(RECOVERY_GROUP)}`;
+  let chars = '';
+  let buffer = 0;
+  let bits = 0;
+  for (const byte of randomBytes(RECOVERY_CODE_BYTES)) {
+    buffer = ((buffer << 8) | byte) & 0xfff; // at most 4 bits are left over between bytes
+    bits += 8;
+    for (; bits >= 5; bits -= 5) chars += RECOVERY_ALPHABET[(buffer >> (bits - 5)) & 31];
+  }
+  return chars.match(new RegExp(`.{${RECOVERY_GROUP}}`, 'g'))!.join('-');
 }
 
-/** Codes are compared case- and dash-insensitively, as people retype them from paper. */
-const normaliseRecoveryCode = (code: string) => code.toLowerCase().replace(/[^a-z0-9]/g, '');
-const hashRecoveryCode = (code: string) => hashToken(`recovery:${normaliseRecoveryCode(code)}`);
+/** Codes are compared ignoring case, dashes and spaces, as people retype them from paper. */
+export const normaliseRecoveryCode = (code: string) =>
+  code
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')
+    .replace(/o/g, '0')
+    .replace(/[il]/g, '1');
 
 export const isTotpShaped = (code: string) => new RegExp(`^\\d{${TOTP_CODE_LENGTH}}$`).test(code);
 
-export function createTwoFactorService(db: Db, clock: Clock, box: SecretBox, issuer: string) {
+/**
+ * `serverKey` (TOTP_ENCRYPTION_KEY or its generated file) encrypts the TOTP secrets and keys the
+ * recovery-code hashes, so a copy of the database alone yields neither.
+ */
+export function createTwoFactorService(db: Db, clock: Clock, serverKey: string, issuer: string) {
+  const box = createSecretBox(serverKey);
+  const recoveryHash = createKeyedHash(serverKey, 'recovery-codes');
+  const hashRecoveryCode = (code: string) => recoveryHash(normaliseRecoveryCode(code));
   const stepAt = (now: number) => Math.floor(now / 1000 / PERIOD_SECONDS);
 
   /** The time step a code belongs to (within the drift), or null. */
@@ -117,6 +135,29 @@ export function createTwoFactorService(db: Db, clock: Clock, box: SecretBox, iss
     async disable(adminId: number): Promise<void> {
       await repo.deleteRecoveryCodes(db, adminId);
       await repo.deleteTotp(db, adminId);
+    },
+
+    /**
+     * Start-up step (after migrations; they have no key): encrypts secrets older versions stored in
+     * plain text, and counts stored secrets this key cannot open — a wrong or lost key, which the
+     * caller must not start with. Safe to repeat and to run on several instances at once.
+     */
+    async encryptStoredSecrets(): Promise<{ encrypted: number; unreadable: number }> {
+      let encrypted = 0;
+      let unreadable = 0;
+      for (const row of await repo.listTotpSecrets(db)) {
+        const plain = legacyPlainSecret(row.secret);
+        if (plain !== undefined) {
+          if (await repo.replaceTotpSecret(db, row.admin_id, row.secret, box.seal(plain))) encrypted += 1;
+          continue;
+        }
+        try {
+          box.open(row.secret);
+        } catch {
+          unreadable += 1;
+        }
+      }
+      return { encrypted, unreadable };
     },
   };
 }

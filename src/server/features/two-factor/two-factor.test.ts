@@ -1,7 +1,13 @@
-import { expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { describe, expect, it } from 'vitest';
 import * as OTPAuth from 'otpauth';
 import { RECOVERY_CODE_COUNT } from '#shared/constants.ts';
+import { createKeyedHash } from '../../lib/secrets.ts';
+import { createSecretBox } from '../../lib/secret-box.ts';
+import * as revokeLegacyRecoveryCodes from '../../migrations/0005-revoke-legacy-recovery-codes.ts';
 import { describeEachDatabase, type TestContext } from '../../testing/harness.ts';
+import { normaliseRecoveryCode } from './service.ts';
 
 const STEP_MS = 30_000;
 const TEST_KEY = 'test-only-totp-key-0123456789abcdefghij';
@@ -66,7 +72,8 @@ describeEachDatabase(
       const codes = enabled.json<{ recovery_codes: string[] }>().recovery_codes;
       expect(codes).toHaveLength(RECOVERY_CODE_COUNT);
       expect(new Set(codes).size).toBe(RECOVERY_CODE_COUNT);
-      for (const c of codes) expect(c).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
+      // 16 characters of a 32-symbol alphabet: 80 bits each.
+      for (const c of codes) expect(c).toMatch(/^[0-9a-hjkmnp-tv-z]{4}(-[0-9a-hjkmnp-tv-z]{4}){3}$/);
 
       const me = await ctx().request({ method: 'GET', url: '/api/admin/me', token: admin.token });
       expect(me.json()).toMatchObject({
@@ -84,9 +91,17 @@ describeEachDatabase(
       const stored = await ctx().db.selectFrom('admin_totp').select('secret').executeTakeFirstOrThrow();
       expect(stored.secret).toMatch(/^v1:/);
       expect(stored.secret).not.toContain(secret);
-      const hashes = await ctx().db.selectFrom('admin_recovery_codes').select('code_hash').execute();
-      expect(hashes).toHaveLength(RECOVERY_CODE_COUNT);
-      for (const c of codes) expect(JSON.stringify(hashes)).not.toContain(c.replace('-', ''));
+      // Recovery codes only as HMAC-SHA-256 under the server key: a copy of the database alone
+      // cannot test guesses.
+      const hashes = (await ctx().db.selectFrom('admin_recovery_codes').select('code_hash').execute()).map(
+        (row) => row.code_hash,
+      );
+      const keyed = createKeyedHash(TEST_KEY, 'recovery-codes');
+      expect(hashes.sort()).toEqual(codes.map((c) => keyed(c.replaceAll('-', ''))).sort());
+      for (const c of codes) {
+        expect(hashes).not.toContain(createHash('sha256').update(c.replaceAll('-', '')).digest('hex'));
+        expect(JSON.stringify(hashes)).not.toContain(c.replaceAll('-', ''));
+      }
     });
 
     it('login needs the code: missing → 401 naming 2FA, wrong → 401, right → 200, replay → 401', async () => {
@@ -138,7 +153,7 @@ describeEachDatabase(
       expect(ok.statusCode, ok.body).toBe(200);
       expect((await login(admin.email, admin.password, first)).statusCode).toBe(401);
 
-      const loose = await login(admin.email, admin.password, second.replace('-', '').toUpperCase());
+      const loose = await login(admin.email, admin.password, second.replaceAll('-', '').toUpperCase());
       expect(loose.statusCode, loose.body).toBe(200);
 
       const me = await ctx().request({
@@ -200,6 +215,85 @@ describeEachDatabase(
       expect((await login(admin.email, admin.password, fresh[0])).statusCode).toBe(200);
     });
 
+    it('encrypts secrets older versions stored in plain text at start, once, and they keep working', async () => {
+      const admin = await ctx().loginAs();
+      const secret = new OTPAuth.Secret({ size: 20 });
+      await ctx()
+        .db.insertInto('admin_totp')
+        .values({
+          admin_id: admin.id,
+          secret: `plain:${secret.base32}`,
+          enabled: 1,
+          last_used_step: null,
+          created_at: ctx().clock.now(),
+          enabled_at: ctx().clock.now(),
+        })
+        .execute();
+
+      expect(await ctx().services.twoFactor.encryptStoredSecrets()).toEqual({ encrypted: 1, unreadable: 0 });
+      const stored = await ctx().db.selectFrom('admin_totp').select('secret').executeTakeFirstOrThrow();
+      expect(stored.secret).toMatch(/^v1:/);
+      expect(stored.secret).not.toContain(secret.base32);
+      expect(await ctx().services.twoFactor.encryptStoredSecrets()).toEqual({ encrypted: 0, unreadable: 0 });
+
+      const code = OTPAuth.TOTP.generate({ secret, timestamp: ctx().clock.now() });
+      expect((await login(admin.email, admin.password, code)).statusCode).toBe(200);
+    });
+
+    it('counts stored secrets the key cannot open (a lost or mixed-up key), so the start can refuse', async () => {
+      const admin = await ctx().loginAs();
+      await enrol(ctx(), admin.token);
+      const other = await ctx().loginAs();
+      await ctx()
+        .db.insertInto('admin_totp')
+        .values({
+          admin_id: other.id,
+          secret: createSecretBox('another-key-entirely-0123456789abcdef').seal('JBSWY3DPEHPK3PXP'),
+          enabled: 1,
+          last_used_step: null,
+          created_at: ctx().clock.now(),
+          enabled_at: ctx().clock.now(),
+        })
+        .execute();
+      expect(await ctx().services.twoFactor.encryptStoredSecrets()).toEqual({ encrypted: 0, unreadable: 1 });
+    });
+
+    it('migration 0005 revokes the old SHA-256 recovery codes, with an audit entry per admin', async () => {
+      const admin = await ctx().loginAs();
+      const { recoveryCodes } = await enrol(ctx(), admin.token);
+      // As an older version stored them: bare SHA-256 of a ~50-bit code.
+      await ctx().db.deleteFrom('admin_recovery_codes').execute();
+      const legacy = ['abcde-fghjk', 'mnpqr-stuvw'];
+      await ctx()
+        .db.insertInto('admin_recovery_codes')
+        .values(
+          legacy.map((code, i) => ({
+            admin_id: admin.id,
+            code_hash: createHash('sha256')
+              .update(`recovery:${code.replace('-', '')}`)
+              .digest('hex'),
+            created_at: ctx().clock.now(),
+            used_at: i === 0 ? ctx().clock.now() : null,
+          })),
+        )
+        .execute();
+
+      await revokeLegacyRecoveryCodes.up(ctx().db as unknown as Kysely<unknown>);
+
+      expect(await ctx().db.selectFrom('admin_recovery_codes').selectAll().execute()).toEqual([]);
+      const entries = await ctx()
+        .db.selectFrom('audit_log')
+        .select(['admin_id', 'actor', 'detail'])
+        .where('action', '=', '2fa.recovery_codes_revoked')
+        .execute();
+      expect(entries).toHaveLength(1);
+      expect(entries[0]).toMatchObject({ admin_id: admin.id, actor: admin.email });
+      expect(JSON.parse(entries[0]!.detail!)).toMatchObject({ unused: 1 });
+      const me = await ctx().request({ method: 'GET', url: '/api/admin/me', token: admin.token });
+      expect(me.json()).toMatchObject({ two_factor_enabled: true, recovery_codes_remaining: 0 });
+      expect((await login(admin.email, admin.password, recoveryCodes[0])).statusCode).toBe(401);
+    });
+
     it('wrong codes count towards the brute-force lock like wrong passwords', async () => {
       const admin = await ctx().loginAs();
       const { code } = await enrol(ctx(), admin.token);
@@ -214,3 +308,10 @@ describeEachDatabase(
   },
   { env: { TOTP_ENCRYPTION_KEY: TEST_KEY } },
 );
+
+describe('recovery codes typed back', () => {
+  it('ignore case, dashes and spaces, and read O as 0 and I or L as 1', () => {
+    expect(normaliseRecoveryCode(' 7GK2-QOXM 3hzd-9VLC ')).toBe('7gk2q0xm3hzd9v1c');
+    expect(normaliseRecoveryCode('7gk2-q0xm-3hzd-9vic')).toBe('7gk2q0xm3hzd9v1c');
+  });
+});

@@ -6,7 +6,7 @@ export interface MediaType {
   mime: string;
 }
 
-/** Enough bytes to recognise every accepted format. */
+/** Fewer bytes than this cannot be a real video. */
 export const SNIFF_BYTES = 64;
 
 const startsWith = (bytes: Buffer, signature: number[], offset = 0) =>
@@ -31,6 +31,44 @@ const MP4_BRANDS = new Set([
   'MSNV',
 ]);
 
+const EBML_MAGIC = [0x1a, 0x45, 0xdf, 0xa3];
+const EBML_DOC_TYPE_ID = 0x4282;
+
+/** An EBML variable-length integer at `offset`: how many bytes it takes, and its value. */
+function readVint(bytes: Buffer, offset: number): { length: number; value: number } | undefined {
+  const first = bytes[offset];
+  if (first === undefined || first === 0) return undefined;
+  const length = Math.clz32(first) - 23; // the leading zero bits of the first byte, plus one
+  if (offset + length > bytes.length) return undefined;
+  let value = first & (0xff >> length);
+  for (let i = 1; i < length; i += 1) value = value * 256 + bytes[offset + i]!;
+  return { length, value };
+}
+
+/**
+ * The DocType named in a Matroska/EBML header ("webm", "matroska"), read element by element: writers
+ * use 1- to 8-byte sizes, so its position varies (Chromium's recordings put it past byte 64).
+ */
+function ebmlDocType(bytes: Buffer): string | undefined {
+  if (!startsWith(bytes, EBML_MAGIC)) return undefined;
+  const header = readVint(bytes, EBML_MAGIC.length);
+  if (!header) return undefined;
+  let offset = EBML_MAGIC.length + header.length;
+  const end = Math.min(bytes.length, offset + header.value);
+  while (offset < end) {
+    const id = readVint(bytes, offset); // an element id is a vint kept with its length marker
+    if (!id || id.length > 4) return undefined;
+    const size = readVint(bytes, offset + id.length);
+    if (!size) return undefined;
+    const start = offset + id.length + size.length;
+    if (bytes.readUIntBE(offset, id.length) === EBML_DOC_TYPE_ID) {
+      return ascii(bytes, start, Math.min(start + size.value, end)).replace(/\0+$/, '');
+    }
+    offset = start + size.value;
+  }
+  return undefined;
+}
+
 export function detectMediaType(bytes: Buffer): MediaType | undefined {
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return { kind: 'image', extension: 'jpg', mime: 'image/jpeg' };
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
@@ -46,8 +84,7 @@ export function detectMediaType(bytes: Buffer): MediaType | undefined {
     return undefined;
   }
   // WebM is Matroska (EBML header) whose DocType element says "webm".
-  if (startsWith(bytes, [0x1a, 0x45, 0xdf, 0xa3]) && bytes.subarray(0, SNIFF_BYTES).includes('webm'))
-    return { kind: 'video', extension: 'webm', mime: 'video/webm' };
+  if (ebmlDocType(bytes) === 'webm') return { kind: 'video', extension: 'webm', mime: 'video/webm' };
   return undefined;
 }
 

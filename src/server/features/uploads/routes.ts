@@ -4,18 +4,30 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import fs from 'node:fs';
-import { badRequest, notFound } from '../../lib/http-error.ts';
+import { ERROR_CODES } from '#shared/errors.ts';
+import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
 import { UPLOADS_URL_PREFIX, type UploadLimits, type UploadService } from './service.ts';
 import { IMAGE_WIDTHS } from '#shared/constants.ts';
 import { VARIANTS_URL_PREFIX, type ImageVariants } from './variants.ts';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
 // Generated names never change content, so browsers and proxies may keep them for a year. The
 // sandbox CSP means that even a mislabelled file could never run script on our origin.
 const SERVED_FILE_HEADERS = {
   'cache-control': `public, max-age=${ONE_YEAR_SECONDS}, immutable`,
   'content-security-policy': "default-src 'none'; sandbox",
 };
+
+const malformedUpload = () =>
+  new HttpError(
+    400,
+    ERROR_CODES.badRequest,
+    'The upload is incomplete or not valid multipart/form-data. Please try again.',
+  );
+/** Our HttpErrors and the parser's own errors say what to answer; other errors do not. */
+const hasStatus = (error: unknown) =>
+  typeof (error as { statusCode?: unknown } | null)?.statusCode === 'number';
 
 export async function registerUploadRoutes(
   app: FastifyInstance,
@@ -39,9 +51,17 @@ export async function registerUploadRoutes(
       '/api/admin/upload',
       { schema: { response: { 201: z.object({ success: z.literal(true), file_url: z.string() }) } } },
       async (request, reply) => {
-        const file = await request.file();
+        // The parser's own errors carry a status (too many files, not multipart); anything else it
+        // throws (no boundary, garbage) means it could not read the body at all.
+        const file = await request.file().catch((error: unknown) => {
+          throw hasStatus(error) ? error : malformedUpload();
+        });
         if (!file || file.fieldname !== 'file') throw badRequest('file: choose a file to upload');
-        const stored = await uploads.store(file.file);
+        const stored = await uploads.store(file.file).catch((error: unknown) => {
+          // The parser broke the file off (the body ended mid-part): the request's fault, not ours.
+          // The service has removed what it had written by now.
+          throw error === file.file.errored && !hasStatus(error) ? malformedUpload() : error;
+        });
         request.log.info(
           { file_url: stored.fileUrl, bytes: stored.bytes, type: stored.type.mime },
           'file uploaded',

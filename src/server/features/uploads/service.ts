@@ -7,7 +7,6 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import sharp from 'sharp';
 import { ERROR_CODES } from '#shared/errors.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { containsMarkup, detectMediaType, SNIFF_BYTES, type MediaType } from './file-type.ts';
@@ -45,6 +44,8 @@ export function createUploadService(uploadDir: string, limits: UploadLimits) {
 
   async function reencodeImage(source: string, target: string, type: MediaType): Promise<void> {
     const animated = type.extension === 'gif' || type.extension === 'webp';
+    // Loaded with the first image: sharp (libvips) is the largest library the server uses.
+    const { default: sharp } = await import('sharp');
     try {
       let image = sharp(source, { animated, failOn: 'error' });
       if (!animated) image = image.rotate(); // apply EXIF orientation before the metadata is dropped

@@ -4,7 +4,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import { IMAGE_WIDTHS } from '#shared/constants.ts';
 
 export const VARIANTS_URL_PREFIX = '/uploads/w/';
@@ -24,6 +23,8 @@ export function createImageVariants(uploadDir: string) {
   const inFlight = new Map<string, Promise<void>>();
 
   async function resize(source: string, target: string, width: number): Promise<void> {
+    // Loaded with the first resize: sharp (libvips) is the largest library the server uses.
+    const { default: sharp } = await import('sharp');
     await fs.mkdir(path.dirname(target), { recursive: true });
     const partial = `${target}.${randomBytes(6).toString('hex')}.partial`;
     try {

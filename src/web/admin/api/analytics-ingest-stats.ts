@@ -1,16 +1,8 @@
-// GET /api/admin/analytics/ingest-stats: what this instance's ingestion accepted, wrote and dropped
-// since it started (operations; shown to superadmins).
+// GET /api/admin/analytics/ingest-stats: what this instance's ingestion accepted, wrote, refused and
+// dropped since it started (operations; shown to superadmins).
 import { useQuery } from '@tanstack/react-query';
+import type { IngestStats } from '#shared/schemas/analytics.ts';
 import { api } from '../../lib/api-client.ts';
-
-export interface IngestStats {
-  queued: number;
-  accepted: number;
-  written: number;
-  dropped_bots: number;
-  dropped_queue_full: number;
-  failed_flushes: number;
-}
 
 export const ingestStatsKey = ['admin', 'analytics', 'ingest-stats'] as const;
 

@@ -55,6 +55,8 @@ function IngestCounters() {
     ['Accepted', s.accepted],
     ['Written', s.written],
     ['Queue depth', s.queued],
+    ['Refused (rate limit)', s.limited],
+    ['Not stored (no consent)', s.no_consent],
     ['Dropped (bots)', s.dropped_bots],
     ['Dropped (queue full)', s.dropped_queue_full],
     ['Failed writes', s.failed_flushes],
@@ -65,7 +67,7 @@ function IngestCounters() {
       <p className="-mt-2 mb-4 text-sm text-ink-600">
         Tracking events this server instance has handled since it last started.
       </p>
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {rows.map(([label, value]) => (
           <div key={label} className="rounded-lg bg-ink-50 p-3">
             <dt className="text-sm text-ink-600">{label}</dt>

@@ -10,6 +10,8 @@ const NAMED: Record<string, string> = {
   '2fa.disabled': 'Turned off two-factor login',
   '2fa.recovery_code_used': 'Used a recovery code',
   '2fa.recovery_codes_regenerated': 'Created new recovery codes',
+  '2fa.recovery_codes_revoked': 'Old recovery codes withdrawn (new ones needed)',
+  'data_subject.erased': "Erased a person's enquiries",
 };
 
 const VERBS: Record<string, string> = { POST: 'Added', PUT: 'Updated', PATCH: 'Updated', DELETE: 'Deleted' };

@@ -67,10 +67,10 @@ export function RecoveryCodesPanel({ codes, onDone }: { codes: string[]; onDone:
       </p>
       <ul
         aria-label="Recovery codes"
-        className="grid grid-cols-2 gap-2 rounded-lg bg-ink-50 p-3 font-mono text-base text-ink-900 sm:grid-cols-5"
+        className="grid grid-cols-1 gap-2 rounded-lg bg-ink-50 p-3 font-mono text-base text-ink-900 sm:grid-cols-2"
       >
         {codes.map((code) => (
-          <li key={code} className="text-center select-all">
+          <li key={code} className="text-center whitespace-nowrap select-all">
             {code}
           </li>
         ))}

@@ -1,0 +1,151 @@
+// Start-up time and idle memory of the compiled server (issue 10), started exactly as `npm start`
+// starts it (`node scripts/launch.mjs server`, which adds npm's own start-up of about 0.2 s on top):
+// - first start: empty database — migrations, first admin, demo content drawn;
+// - restart: the same database and data folder, build up to date;
+// - idle memory: the restarted server's resident set (VmRSS) once it has answered one request to each
+//   public list and to the landing page, and then sat idle.
+// Each time runs from spawning the process to the first 200 from GET /api/health. Linux (/proc).
+// Run alone: node --import tsx bench/startup.ts [--postgres] [--postgres-url=URL]
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { CONTENT_KIND_NAMES } from '#shared/schemas/content.ts';
+import { ensureBuilt, residentMiB, waitUntilHealthyAt } from './lib/child-server.ts';
+
+export interface StartupFigures {
+  firstStartMs: number;
+  restartMs: number;
+  idleRssMiB: number;
+}
+
+/** Long enough for the answers' garbage to be collected and the process to settle. */
+const IDLE_SETTLE_MS = 3000;
+const STOP_WITHIN_MS = 15_000;
+const LAUNCHER = path.resolve('scripts/launch.mjs');
+const PUBLIC_PATHS = [...CONTENT_KIND_NAMES.map((kind) => `/api/cms/${kind}`), '/'];
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function onPostgres(serverUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Starts the launcher; resolves with the process and the milliseconds until it was healthy. */
+async function timedStart(origin: string, env: NodeJS.ProcessEnv) {
+  const started = performance.now();
+  const child = spawn(process.execPath, [LAUNCHER, 'server'], {
+    env,
+    // The server's warnings and errors show in the bench's output; its request log is off (warn).
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), STOP_WITHIN_MS);
+    await exited;
+    clearTimeout(timer);
+  };
+  try {
+    await waitUntilHealthyAt(`${origin}/api/health`, child);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  return { pid: child.pid!, healthyMs: performance.now() - started, stop };
+}
+
+/** `postgres`: the server to create a throwaway database on (dropped afterwards); SQLite otherwise. */
+export async function measureStartup(options: { postgres?: string } = {}): Promise<StartupFigures> {
+  await ensureBuilt();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'range-startup-'));
+  const pgDatabase = options.postgres ? `range_startup_${randomBytes(6).toString('hex')}` : undefined;
+  let databaseUrl = `sqlite:${path.join(dir, 'app.db')}`;
+  if (options.postgres && pgDatabase) {
+    await onPostgres(options.postgres, `create database ${pgDatabase}`);
+    const url = new URL(options.postgres);
+    url.pathname = `/${pgDatabase}`;
+    databaseUrl = url.toString();
+  }
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: origin,
+    DATABASE_URL: databaseUrl,
+    UPLOAD_DIR: path.join(dir, 'uploads'),
+    OUTBOX_DIR: path.join(dir, 'outbox'),
+    LOG_LEVEL: 'warn',
+    // Set, so the first start prints no generated password.
+    ADMIN_EMAIL: 'owner@example.co.uk',
+    ADMIN_PASSWORD: `Bench-${randomBytes(9).toString('base64url')}`,
+    TOTP_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+  };
+  try {
+    const first = await timedStart(origin, env);
+    await first.stop();
+    const restart = await timedStart(origin, env);
+    try {
+      for (const publicPath of PUBLIC_PATHS) {
+        const response = await fetch(`${origin}${publicPath}`, { headers: { 'accept-encoding': 'br' } });
+        if (!response.ok) throw new Error(`GET ${publicPath}: ${response.status}`);
+        await response.arrayBuffer();
+      }
+      await sleep(IDLE_SETTLE_MS);
+      return {
+        firstStartMs: Math.round(first.healthyMs),
+        restartMs: Math.round(restart.healthyMs),
+        idleRssMiB: residentMiB(restart.pid),
+      };
+    } finally {
+      await restart.stop();
+    }
+  } finally {
+    if (options.postgres && pgDatabase)
+      await onPostgres(options.postgres, `drop database if exists ${pgDatabase} with (force)`);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(path.resolve(process.argv[1] ?? '')).href) {
+  const { values } = parseArgs({
+    options: {
+      postgres: { type: 'boolean', default: false },
+      'postgres-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
+    },
+  });
+  const runs: [string, StartupFigures][] = [['SQLite', await measureStartup()]];
+  if (values.postgres) runs.push(['PostgreSQL', await measureStartup({ postgres: values['postgres-url'] })]);
+  for (const [name, figures] of runs) {
+    process.stdout.write(
+      `${name}: healthy ${figures.firstStartMs} ms after a first start, ${figures.restartMs} ms after a ` +
+        `restart; ${figures.idleRssMiB.toFixed(1)} MiB resident when idle\n`,
+    );
+  }
+}

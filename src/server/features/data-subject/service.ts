@@ -1,0 +1,63 @@
+// Data-subject requests (issue 9): everything the site stores under one visitor's e-mail address —
+// their enquiries, and the counter that limits acknowledgement e-mails to their mailbox — listed for
+// an access request and erased for an erasure request. docs/decisions/0403.
+import type { EnquiryStatus } from '#shared/schemas/enquiries.ts';
+import type { DataSubjectErasure, DataSubjectRecords } from '#shared/schemas/data-subject.ts';
+import type { Db } from '../../db/database.ts';
+import { toIso } from '../../lib/clock.ts';
+import type { AuditService } from '../audit/service.ts';
+import type { SessionAdmin } from '../accounts/service.ts';
+import { acknowledgementKey } from '../../lib/mailbox.ts';
+import * as repo from './repository.ts';
+
+export const DATA_SUBJECT_ERASED = 'data_subject.erased';
+
+export function createDataSubjectService(db: Db, audit: Pick<AuditService, 'record'>) {
+  return {
+    async find(email: string): Promise<DataSubjectRecords> {
+      const rows = await repo.findEnquiriesByEmail(db, email);
+      return {
+        success: true,
+        email,
+        enquiries: rows.map((row) => ({
+          id: row.id,
+          name: row.name,
+          email: row.email,
+          organisation: row.organisation,
+          message: row.message,
+          created_at: toIso(row.created_at),
+          status: row.status as EnquiryStatus,
+          notification_pending: row.notify_pending === 1,
+        })),
+        acknowledgements_counted: await repo.countLimitHits(db, acknowledgementKey(email)),
+      };
+    },
+
+    /**
+     * Erases everything stored under the address in one transaction, then records who did it. The
+     * audit entry names the enquiry ids and counts, never the address: the log must not keep what
+     * was just erased.
+     */
+    async erase(
+      email: string,
+      by: { admin: SessionAdmin; ip: string },
+    ): Promise<DataSubjectErasure['deleted']> {
+      const { enquiryIds, acknowledgements } = await db.transaction().execute(async (trx) => ({
+        enquiryIds: await repo.deleteEnquiriesByEmail(trx, email),
+        acknowledgements: await repo.deleteLimitHits(trx, acknowledgementKey(email)),
+      }));
+      await audit.record({
+        adminId: by.admin.id,
+        actor: by.admin.email,
+        action: DATA_SUBJECT_ERASED,
+        method: 'DELETE',
+        route: '/api/admin/data-subject',
+        ip: by.ip,
+        detail: { enquiry_ids: enquiryIds, acknowledgements_counted: acknowledgements },
+      });
+      return { enquiries: enquiryIds.length, acknowledgements_counted: acknowledgements };
+    },
+  };
+}
+
+export type DataSubjectService = ReturnType<typeof createDataSubjectService>;

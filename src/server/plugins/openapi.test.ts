@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type BuiltApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+
+interface OpenApiDocument {
+  openapi: string;
+  paths: Record<string, Record<string, { requestBody?: unknown; parameters?: unknown[] }>>;
+}
+
+// The document is generated on the first request from the routes recorded at start-up; it must still
+// describe every API route the app serves, with the schemas that validate it.
+describe('OpenAPI document at /api/docs', () => {
+  let built: BuiltApp;
+  let tmp: string;
+
+  beforeAll(async () => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'range-openapi-'));
+    const config = loadConfig({
+      DATABASE_URL: 'sqlite::memory:',
+      UPLOAD_DIR: path.join(tmp, 'uploads'),
+      OUTBOX_DIR: path.join(tmp, 'outbox'),
+      LOG_LEVEL: 'silent',
+    });
+    const db = openDatabase(config.database);
+    await migrateToLatest(db);
+    built = await buildApp({ config, db, webRoot: path.join(tmp, 'web') });
+    await built.app.ready();
+  });
+
+  afterAll(async () => {
+    await built.app.close();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('lists every API route the app registered, each method under its path', async () => {
+    const response = await built.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json<OpenApiDocument>();
+    expect(doc.openapi).toMatch(/^3\./);
+
+    const apiRoutes = built.routes.filter(
+      (route) => route.url.startsWith('/api/') && route.method !== 'HEAD' && route.url !== '/api/docs',
+    );
+    expect(apiRoutes.length).toBeGreaterThan(50);
+    for (const route of apiRoutes) {
+      const documented = doc.paths[route.url.replace(/:(\w+)/g, '{$1}')];
+      expect(documented?.[route.method.toLowerCase()], `${route.method} ${route.url}`).toBeDefined();
+    }
+    expect(doc.paths['/api/docs']).toBeUndefined();
+  });
+
+  it('carries the request schemas: a login needs an e-mail and a password', async () => {
+    const doc = (await built.app.inject({ method: 'GET', url: '/api/docs' })).json<OpenApiDocument>();
+    expect(JSON.stringify(doc.paths['/api/admin/login']?.post?.requestBody)).toMatch(
+      /"required":\["email","password"/,
+    );
+  });
+});

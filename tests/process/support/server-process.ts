@@ -1,0 +1,161 @@
+// The real server as a child process, started the way production starts it: the compiled build
+// (dist/server/server.js) when it is there and not older than its sources (the same check `npm start`
+// makes), else the TypeScript sources through tsx — never a stale build. This is the one place that
+// decides, so every process-level test runs the same thing and says which.
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serverBuildIsStale } from '../../../scripts/build-freshness.mjs';
+
+const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const COMPILED_ENTRY = path.join(PROJECT_ROOT, 'dist', 'server', 'server.js');
+const SOURCE_ENTRY = path.join(PROJECT_ROOT, 'src', 'server', 'server.ts');
+
+const START_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 15_000;
+const HEALTH_POLL_MS = 100;
+/** Enough of the server's output to explain a failure without flooding the test report. */
+const LOG_TAIL_CHARS = 20_000;
+
+export interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+export interface ServerProcess {
+  url: string;
+  /** Resolves when the process has ended, however it ended. */
+  exited: Promise<Exit>;
+  signal(signal: NodeJS.Signals): void;
+  /** The end of what the server wrote to stdout and stderr, for assertion messages. */
+  log(): string;
+  /** SIGTERM, then SIGKILL if it has not ended in time; nothing if it already ended. */
+  stop(): Promise<Exit>;
+}
+
+/** Node arguments that run the server: compiled when the build is current, else from source. */
+function serverCommand(): { args: string[]; kind: 'compiled' | 'source' } {
+  if (!serverBuildIsStale(path.join(PROJECT_ROOT, 'dist'))) {
+    return { args: ['--enable-source-maps', COMPILED_ENTRY], kind: 'compiled' };
+  }
+  return { args: ['--import', 'tsx', SOURCE_ENTRY], kind: 'source' };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+// Every server started here is killed when the test process ends, even after a failed assertion
+// or a crash, so no test leaves a server behind.
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+/** Stops every server still running (for afterAll). */
+export async function stopAllServers(): Promise<void> {
+  await Promise.all(
+    [...running].map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          child.once('exit', () => resolve());
+          child.kill('SIGKILL');
+        }),
+    ),
+  );
+}
+
+let announced = false;
+
+async function healthy(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${url}/api/health`);
+    await response.arrayBuffer();
+    return response.status === 200;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts the server on a free port of 127.0.0.1 with `env` (the configuration variables; nothing
+ * else from this process's environment leaks in) and resolves once /api/health answers 200.
+ */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const { args, kind } = serverCommand();
+  if (!announced) {
+    announced = true;
+    process.stdout.write(
+      kind === 'compiled'
+        ? `[process tests] running the compiled server (${path.relative(PROJECT_ROOT, COMPILED_ENTRY)})\n`
+        : '[process tests] running the server from source through tsx (no current compiled build)\n',
+    );
+  }
+  const child = spawn(process.execPath, args, {
+    cwd: PROJECT_ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  let output = '';
+  const record = (chunk: Buffer) => {
+    output = (output + chunk.toString('utf8')).slice(-LOG_TAIL_CHARS);
+  };
+  child.stdout?.on('data', record);
+  child.stderr?.on('data', record);
+  const exited = new Promise<Exit>((resolve) => {
+    child.once('exit', (code, signal) => {
+      running.delete(child);
+      resolve({ code, signal });
+    });
+  });
+  let hasExited = false;
+  void exited.then(() => (hasExited = true));
+
+  const server: ServerProcess = {
+    url,
+    exited,
+    signal: (signal) => {
+      child.kill(signal);
+    },
+    log: () => output,
+    async stop() {
+      if (hasExited) return exited;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+      const exit = await exited;
+      clearTimeout(timer);
+      return exit;
+    },
+  };
+
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (!(await healthy(url))) {
+    if (hasExited) throw new Error(`the server exited during start-up:\n${output}`);
+    if (Date.now() > deadline) {
+      await server.stop();
+      throw new Error(`the server was not healthy after ${START_TIMEOUT_MS} ms:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, HEALTH_POLL_MS));
+  }
+  return server;
+}
