@@ -9,6 +9,15 @@ export { webBuildIsStale } from './build-freshness.mjs';
 export async function buildWeb(distDir = 'dist', options: { logLevel?: LogLevel } = {}): Promise<void> {
   const { build } = await import('vite');
   const logLevel = options.logLevel ?? 'warn';
-  await build({ logLevel, build: { outDir: path.join(distDir, 'web') } });
-  await build({ logLevel, build: { ssr: true, outDir: path.join(distDir, 'ssr') } });
+  // Vite follows NODE_ENV when it is set, and callers run with `test` (vitest) or `development`
+  // (.env): that would bundle React's development runtime, which a production server can't render.
+  const callersNodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ logLevel, mode: 'production', build: { outDir: path.join(distDir, 'web') } });
+    await build({ logLevel, mode: 'production', build: { ssr: true, outDir: path.join(distDir, 'ssr') } });
+  } finally {
+    if (callersNodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = callersNodeEnv;
+  }
 }
