@@ -2,24 +2,13 @@
 // plain Node, with no TypeScript loader, and find the project's files from its compiled location.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
+import { freePort } from '../src/server/testing/free-port.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from './build-server.ts';
 
 const START_WITHIN_MS = 45_000;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function untilHealthy(origin: string, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + START_WITHIN_MS;

@@ -1,7 +1,7 @@
 // A real server for one e2e file: the built web client, a throwaway SQLite database with the demo
 // content, uploads and the mail outbox in a temporary folder, and a known superadmin.
 import fs from 'node:fs';
-import net from 'node:net';
+import { freePort } from '../../src/server/testing/free-port.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig, type Config } from '../../src/server/config.ts';
@@ -19,17 +19,6 @@ export interface TestServer {
   outboxDir: string;
   started: Awaited<ReturnType<typeof startServer>>;
   close(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** `env` overrides any variable (e.g. SEED_DEMO=false, CAPTCHA_PROVIDER=off). */

@@ -3,7 +3,7 @@
 // makes), else the TypeScript sources through tsx — never a stale build. This is the one place that
 // decides, so every process-level test runs the same thing and says which.
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
+import { freePort } from '../../../src/server/testing/free-port.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serverBuildIsStale } from '../../../scripts/build-freshness.mjs';
@@ -40,17 +40,6 @@ function serverCommand(): { args: string[]; kind: 'compiled' | 'source' } {
     return { args: ['--enable-source-maps', COMPILED_ENTRY], kind: 'compiled' };
   }
   return { args: ['--import', 'tsx', SOURCE_ENTRY], kind: 'source' };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 // Every server started here is killed when the test process ends, even after a failed assertion

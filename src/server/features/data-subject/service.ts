@@ -1,10 +1,9 @@
 // Data-subject requests (issue 9): everything the site stores under one visitor's e-mail address —
 // their enquiries, and the counter that limits acknowledgement e-mails to their mailbox — listed for
 // an access request and erased for an erasure request. docs/decisions/0403.
-import type { EnquiryStatus } from '#shared/schemas/enquiries.ts';
 import type { DataSubjectErasure, DataSubjectRecords } from '#shared/schemas/data-subject.ts';
 import type { Db } from '../../db/database.ts';
-import { toIso } from '../../lib/clock.ts';
+import { toEnquiry } from '../enquiries/service.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { SessionAdmin } from '../accounts/service.ts';
 import { acknowledgementKey } from '../../lib/mailbox.ts';
@@ -19,16 +18,7 @@ export function createDataSubjectService(db: Db, audit: Pick<AuditService, 'reco
       return {
         success: true,
         email,
-        enquiries: rows.map((row) => ({
-          id: row.id,
-          name: row.name,
-          email: row.email,
-          organisation: row.organisation,
-          message: row.message,
-          created_at: toIso(row.created_at),
-          status: row.status as EnquiryStatus,
-          notification_pending: row.notify_pending === 1,
-        })),
+        enquiries: rows.map(toEnquiry),
         acknowledgements_counted: await repo.countLimitHits(db, acknowledgementKey(email)),
       };
     },

@@ -59,7 +59,8 @@ class NotificationSetupError extends Error {}
 export const retryDelay = (attempts: number) =>
   Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS);
 
-const toEnquiry = (row: EnquiryRow): Enquiry => ({
+/** A stored enquiry as the API shows it (the admin list, and a data-subject access request). */
+export const toEnquiry = (row: EnquiryRow): Enquiry => ({
   id: row.id,
   name: row.name,
   email: row.email,
