@@ -3,7 +3,7 @@
 // analytics_sessions_by_last_day), the rollups computed as the writer computes them: the writer manages
 // some tens of thousands of events a second, too slow for ten million in a bench that must finish in
 // minutes. `checkBulkMatchesWriter` proves on a small set that both paths leave the very same rows.
-import SqliteDatabase from 'better-sqlite3';
+import { SqliteDatabase } from '../../src/server/db/sqlite-driver.ts';
 import pg from 'pg';
 import type { Db } from '../../src/server/db/database.ts';
 import type {

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { SqliteDatabase, type SqliteConnection } from '../../src/server/db/sqlite-driver.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BROWSER_USER_AGENT, call, login, sustainedLoad } from './support/api.ts';
 import { startServerProcess, stopAllServers } from './support/server-process.ts';
@@ -52,8 +52,8 @@ function freshInstall(): { env: Record<string, string>; databaseFile: string } {
   };
 }
 
-function withDatabase<T>(file: string, read: (db: Database.Database) => T): T {
-  const db = new Database(file, { readonly: true, fileMustExist: true });
+function withDatabase<T>(file: string, read: (db: SqliteConnection) => T): T {
+  const db = new SqliteDatabase(file, { readonly: true, fileMustExist: true });
   try {
     return read(db);
   } finally {

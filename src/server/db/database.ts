@@ -3,7 +3,7 @@
 // driver, except in the few queries whose SQL must differ (see `dialectOf`).
 import fs from 'node:fs';
 import path from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
+import { SqliteDatabase } from './sqlite-driver.ts';
 import { Kysely, PostgresDialect, SqliteDialect, SqliteAdapter, type Kysely as KyselyType } from 'kysely';
 import type { DatabaseTarget } from '../config.ts';
 import type { Database } from './schema.ts';

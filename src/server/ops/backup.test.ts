@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
+import { SqliteDatabase } from '../db/sqlite-driver.ts';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';

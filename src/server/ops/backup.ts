@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
+import { SqliteDatabase } from '../db/sqlite-driver.ts';
 import type { Config } from '../config.ts';
 import { postgresConnection, runPostgresTool } from './postgres-client.ts';
 

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
+import { SqliteDatabase } from '../db/sqlite-driver.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase } from '../db/database.ts';

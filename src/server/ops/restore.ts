@@ -6,7 +6,7 @@
 import { constants, existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
+import { SqliteDatabase } from '../db/sqlite-driver.ts';
 import type { Config } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { BACKUP_FILES, backup, backupStamp } from './backup.ts';
