@@ -1,6 +1,7 @@
 // Settings in a real browser: a voluntary password change, 2FA enrolment with a QR code drawn in the
 // page and recovery codes shown once, turning 2FA off, business details reaching the public page,
-// and the audit log.
+// a personal data request (look up, copy, erase), and the audit log.
+import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, deleteAdmin, fillLogin, freshPage, totpCode } from './admin-core-fixtures.ts';
@@ -125,7 +126,7 @@ describe.skipIf(!chromiumAvailable())('admin settings', () => {
 
       await page.getByLabel('Trading name').fill('Bullseye Mobile Range');
       await page.getByLabel('Phone').fill('01632 960123');
-      await page.getByLabel('E-mail').fill('bookings@bullseye.example.co.uk');
+      await page.getByLabel('E-mail', { exact: true }).fill('bookings@bullseye.example.co.uk');
       await page.getByLabel('Instagram profile').fill('https://www.instagram.com/bullseye_range');
       await page.getByLabel('Registered company name').fill('Bullseye Events Ltd');
       await page.getByLabel('Company number').fill('12345678');
@@ -167,13 +168,13 @@ describe.skipIf(!chromiumAvailable())('admin settings', () => {
       const theirs = log.getByRole('listitem').filter({ hasText: admin.email });
       await theirs.filter({ hasText: 'Signed in' }).first().waitFor();
 
-      await page.getByLabel('Person').selectOption(admin.email);
+      await page.getByLabel('Person', { exact: true }).selectOption(admin.email);
       const rows = log.getByRole('listitem');
       const texts = await rows.allTextContents();
       expect(texts.length).toBeGreaterThan(0);
       for (const text of texts) expect(text).toContain(admin.email);
 
-      await page.getByLabel('Person').selectOption('');
+      await page.getByLabel('Person', { exact: true }).selectOption('');
       await page.getByLabel('Action').selectOption({ label: 'Signed in' });
       for (const text of await rows.allTextContents()) expect(text).toContain('Signed in');
       expect(await page.getByText(/\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}/).count()).toBeGreaterThan(0);
@@ -199,6 +200,86 @@ describe.skipIf(!chromiumAvailable())('admin settings', () => {
     await page.getByRole('button', { name: 'Load more' }).click();
     await expect.poll(() => rows.count()).toBeGreaterThan(50);
     await context.close();
+  });
+
+  it('answers a personal data request: finds one address, downloads a copy, erases it', async () => {
+    const now = Date.now();
+    const enquiry = (name: string, email: string, minutesAgo: number) => ({
+      name,
+      email,
+      organisation: '',
+      message: `Hello from ${name}`,
+      status: 'new' as const,
+      spam_reason: null,
+      created_at: now - minutesAgo * 60_000,
+      updated_at: now,
+      notify_pending: 0,
+      notify_attempts: 0,
+      notify_next_at: null,
+    });
+    await server.started.db
+      .insertInto('enquiries')
+      .values([
+        enquiry('Jo Bloggs', 'jo.bloggs@example.co.uk', 5),
+        enquiry('Jo B', 'Jo.Bloggs@example.co.uk', 90),
+        enquiry('Sam Other', 'sam@example.co.uk', 1),
+      ])
+      .execute();
+    const { context, page } = await freshPage(browser, PHONE);
+    const dialogs: string[] = [];
+    try {
+      await openSignedIn(page, server, '/admin/settings');
+      const section = page.getByRole('region', { name: 'Personal data requests' });
+      const address = section.getByLabel('Their e-mail address');
+      const lookUp = section.getByRole('button', { name: 'Look up' });
+      await address.fill('jo at example');
+      await lookUp.click();
+      await section.getByText('The address must be an e-mail address such as name@example.com').waitFor();
+
+      await address.fill('JO.BLOGGS@example.co.uk');
+      await lookUp.click();
+      const found = section.getByRole('list', { name: 'Enquiries from JO.BLOGGS@example.co.uk' });
+      await found.waitFor();
+      await expect(found.getByRole('listitem').allTextContents()).resolves.toEqual([
+        expect.stringContaining('Jo Bloggs'),
+        expect.stringContaining('Jo B'),
+      ]);
+      await section.getByText('Stored under JO.BLOGGS@example.co.uk: 2 enquiries.').waitFor();
+      const violations = await axeViolations(page);
+      expect(violations, describeViolations(violations)).toEqual([]);
+
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        section.getByRole('button', { name: 'Download a copy' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe('personal-data-jo.bloggs@example.co.uk.json');
+      const copy = JSON.parse(fs.readFileSync((await download.path()) as string, 'utf8')) as {
+        enquiries: { name: string; message: string }[];
+      };
+      expect(copy.enquiries.map((row) => row.message)).toEqual(['Hello from Jo Bloggs', 'Hello from Jo B']);
+
+      // Cancelling the browser's confirmation erases nothing; accepting it erases both.
+      page.once('dialog', (dialog) => {
+        dialogs.push(dialog.message());
+        void dialog.dismiss();
+      });
+      await section.getByRole('button', { name: 'Erase all of it' }).click();
+      await expect.poll(() => dialogs.length).toBe(1);
+      expect(dialogs[0]).toBe(
+        'Are you sure you want to delete 2 enquiries stored under JO.BLOGGS@example.co.uk?',
+      );
+      expect(await server.started.db.selectFrom('enquiries').select('id').execute()).toHaveLength(3);
+
+      page.once('dialog', (dialog) => void dialog.accept());
+      await section.getByRole('button', { name: 'Erase all of it' }).click();
+      await section.getByText('Erased 2 enquiries from JO.BLOGGS@example.co.uk.').first().waitFor();
+      await section.getByText('Nothing is stored under JO.BLOGGS@example.co.uk.').waitFor();
+      const left = await server.started.db.selectFrom('enquiries').select('email').execute();
+      expect(left).toEqual([{ email: 'sam@example.co.uk' }]);
+    } finally {
+      await server.started.db.deleteFrom('enquiries').execute();
+      await context.close();
+    }
   });
 
   it('has no axe violations on Settings, phone and desktop', async () => {

@@ -50,6 +50,43 @@ export const ADMIN_CORE_SCREENS: Screen[] = [
     },
   },
   {
+    name: 'admin-settings-data-request',
+    fullPage: false,
+    open: async (page, server) => {
+      const now = Date.now();
+      // Seeded once per server: the phone and desktop shots share it.
+      const email = 'alex.morgan@example.co.uk';
+      const stored = await server.started.db
+        .selectFrom('enquiries')
+        .select('id')
+        .where('email', '=', email)
+        .execute();
+      if (stored.length === 0)
+        await server.started.db
+          .insertInto('enquiries')
+          .values({
+            name: 'Alex Morgan',
+            email,
+            organisation: 'Morgan & Co Summer Party',
+            message: 'Hi, could we book the range for our staff party on 14 June? About 60 people.',
+            status: 'contacted',
+            spam_reason: null,
+            created_at: now - 3 * 86_400_000,
+            updated_at: now,
+            notify_pending: 0,
+            notify_attempts: 0,
+            notify_next_at: null,
+          })
+          .execute();
+      await openSignedIn(page, server, '/admin/settings');
+      const section = page.getByRole('region', { name: 'Personal data requests' });
+      await section.getByLabel('Their e-mail address').fill('Alex.Morgan@example.co.uk');
+      await section.getByRole('button', { name: 'Look up' }).click();
+      await section.getByRole('button', { name: 'Erase all of it' }).waitFor();
+      await section.scrollIntoViewIfNeeded();
+    },
+  },
+  {
     name: 'admin-users',
     open: async (page, server) => {
       await openSignedIn(page, server, '/admin/users');

@@ -8,6 +8,7 @@ import { ANALYTICS_PERIODS, DEFAULT_ANALYTICS_PERIOD } from '#shared/constants.t
 import { Card, EmptyState, Loading, PageHeader } from '../../components/admin-ui.tsx';
 import { Button } from '../../components/button.tsx';
 import { SelectField } from '../../components/field.tsx';
+import { saveFile } from '../../lib/save-file.ts';
 import { useAnalyticsChart } from '../api/analytics-chart-data.ts';
 import { useExportAnalytics } from '../api/analytics-export.ts';
 import { useIngestStats } from '../api/analytics-ingest-stats.ts';
@@ -96,15 +97,7 @@ export function AnalyticsScreen() {
   function download() {
     exportCsv.mutate(days, {
       onSuccess: (blob) => {
-        const url = URL.createObjectURL(blob);
-        const link = document.createElement('a');
-        link.href = url;
-        link.download = exportFileName();
-        document.body.append(link);
-        link.click();
-        link.remove();
-        // Give the browser a moment to start the download before the URL is freed.
-        setTimeout(() => URL.revokeObjectURL(url), 1000);
+        saveFile(blob, exportFileName());
         toast.success('Success', { description: 'Analytics data exported' });
       },
       onError: () => errorToast('Failed to export data'),

@@ -1,5 +1,5 @@
 // Settings (DESIGN "Settings page"): change password (required while a change is forced), two-factor
-// login, and for a superadmin the business details and the audit log.
+// login, and for a superadmin the business details, personal data requests and the audit log.
 import { Lock } from 'lucide-react';
 import { PageHeader } from '../../components/admin-ui.tsx';
 import { useMe } from '../api/me.ts';
@@ -7,6 +7,7 @@ import { useMustChangePassword } from '../auth/token-store.ts';
 import { AuditLogSection } from './settings/audit-log-section.tsx';
 import { BusinessDetailsSection } from './settings/business-details-section.tsx';
 import { ChangePasswordSection } from './settings/change-password-section.tsx';
+import { DataSubjectSection } from './settings/data-subject-section.tsx';
 import { TwoFactorSection } from './settings/two-factor-section.tsx';
 
 export function SettingsScreen() {
@@ -43,6 +44,7 @@ export function SettingsScreen() {
           <>
             <TwoFactorSection me={me.data} />
             {superadmin && <BusinessDetailsSection />}
+            {superadmin && <DataSubjectSection />}
             {superadmin && <AuditLogSection />}
           </>
         )}

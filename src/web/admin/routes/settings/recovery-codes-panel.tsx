@@ -4,6 +4,7 @@ import { Copy, Download, Printer, TriangleAlert } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/button.tsx';
+import { saveFile } from '../../../lib/save-file.ts';
 
 const FILE_NAME = 'admin-recovery-codes.txt';
 
@@ -46,14 +47,7 @@ export function RecoveryCodesPanel({ codes, onDone }: { codes: string[]; onDone:
     }
   };
 
-  const download = () => {
-    const url = URL.createObjectURL(new Blob([asText(codes)], { type: 'text/plain' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = FILE_NAME;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-  };
+  const download = () => saveFile(new Blob([asText(codes)], { type: 'text/plain' }), FILE_NAME);
 
   return (
     <div className="space-y-4 rounded-lg border-2 border-accent-600 bg-white p-4">
