@@ -84,12 +84,16 @@ export const periodQuery = z.object({
     .string()
     .optional()
     .transform((value, ctx) => {
-      const days = value === undefined ? DEFAULT_ANALYTICS_PERIOD : Number(value);
-      if (!(ANALYTICS_PERIODS as readonly number[]).includes(days)) {
+      // Only the plain spelling ("7", not "07" or "0x7").
+      const days =
+        value === undefined
+          ? DEFAULT_ANALYTICS_PERIOD
+          : ANALYTICS_PERIODS.find((period) => String(period) === value);
+      if (days === undefined) {
         ctx.addIssue({ code: 'custom', message: `must be one of ${ANALYTICS_PERIODS.join(', ')}` });
         return z.NEVER;
       }
-      return days as (typeof ANALYTICS_PERIODS)[number];
+      return days;
     }),
 });
 

@@ -507,6 +507,17 @@ describeEachDatabase('analytics reports', (ctx) => {
     });
   });
 
+  it('accepts only the offered periods, spelled plainly', async () => {
+    for (const days of ['5', '07', '0x7', '7.0', '7e0', ' 7', 'abc', '']) {
+      for (const report of ['summary', 'chart-data', 'export']) {
+        const response = await get(`/api/admin/analytics/${report}?days=${encodeURIComponent(days)}`);
+        expect(response.statusCode, `${report} ${days}`).toBe(400);
+        expect(response.json<{ detail: string }>().detail).toContain('must be one of 7, 14, 30, 90');
+      }
+    }
+    expect((await get('/api/admin/analytics/summary?days=90')).statusCode).toBe(200);
+  });
+
   it('charts one row per London day, oldest first, zeros included', async () => {
     const now = ctx().clock.now();
     eventAt(ctx(), now, { event_type: 'page_view' });

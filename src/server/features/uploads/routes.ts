@@ -74,7 +74,9 @@ export async function registerUploadRoutes(
   app.get<{ Params: { width: string; name: string } }>(
     `${VARIANTS_URL_PREFIX}:width/:name`,
     async (request, reply) => {
-      const file = await variants.variant(request.params.name, Number(request.params.width));
+      // Only the plain spelling of a width ("640", not "0640" or "0x280"): one URL per picture.
+      const width = IMAGE_WIDTHS.find((candidate) => String(candidate) === request.params.width);
+      const file = width === undefined ? undefined : await variants.variant(request.params.name, width);
       if (!file) throw notFound(`No such image size; widths are ${IMAGE_WIDTHS.join(', ')}`);
       const { size } = await fs.promises.stat(file);
       return reply

@@ -151,6 +151,10 @@ describeEachDatabase(
 
       for (const url of [
         `/uploads/w/500/${name}`,
+        // One URL per size: other spellings of 640 are not the same picture under another name.
+        `/uploads/w/0x280/${name}`,
+        `/uploads/w/0640/${name}`,
+        `/uploads/w/640.0/${name}`,
         '/uploads/w/640/missing.jpg',
         '/uploads/w/640/..%2F..%2Fetc%2Fpasswd',
       ]) {
