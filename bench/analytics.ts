@@ -12,7 +12,7 @@ import { periodDays } from '../src/shared/london-days.ts';
 import { bulkLoadPostgres, bulkLoadSqlite, checkBulkMatchesWriter, type Rollups } from './lib/bulk-load.ts';
 import { adminToken, startChildServer, type ChildServer } from './lib/child-server.ts';
 import { GOALS } from './lib/goals.ts';
-import { compareAlternating, requireAll2xx, type RoundPlan, type Side } from './lib/load.ts';
+import { compareAlternating, requireAll2xx, type Comparison, type RoundPlan, type Side } from './lib/load.ts';
 import { followMemory, type MemoryTrace } from './lib/memory.ts';
 import { syntheticEvents, type SyntheticEvent } from './lib/synthetic-events.ts';
 import { milliseconds, thousands, type Cell } from './lib/table.ts';
@@ -158,11 +158,27 @@ async function waitUntilWritten(server: ChildServer, token: string): Promise<voi
   }
 }
 
+/**
+ * What the server itself spent: on this 2-core machine the load generator shares the CPU, so the
+ * req/s ratio also measures autocannon's own cost per request. CPU time per answer is the server's
+ * alone; "busy" says how close to one full core the server ran (below 100 % the client was the limit).
+ */
+function serverCost({ subject, reference }: Comparison): string {
+  if (subject.cpuPerAnswerUs === undefined || reference.cpuPerAnswerUs === undefined) return '';
+  const percent = (share: number | undefined) => `${Math.round((share ?? 0) * 100)} %`;
+  return (
+    `; server CPU per answer ${subject.cpuPerAnswerUs.toFixed(0)} vs ${reference.cpuPerAnswerUs.toFixed(0)} µs ` +
+    `(**${(reference.cpuPerAnswerUs / subject.cpuPerAnswerUs).toFixed(2)}×**), ` +
+    `server busy ${percent(subject.serverBusy)} vs ${percent(reference.serverBusy)}`
+  );
+}
+
 async function benchIngestion(server: ChildServer, token: string, db: Db, plan: RoundPlan) {
   const bodies = trackBodies();
   let next = 0;
   const track: Side = {
     name: 'POST /api/track',
+    serverPid: server.pid,
     options: {
       url: `${server.origin}/api/track`,
       method: 'POST',
@@ -187,6 +203,7 @@ async function benchIngestion(server: ChildServer, token: string, db: Db, plan: 
   };
   const cheapest: Side = {
     name: `GET ${CHEAPEST}`,
+    serverPid: server.pid,
     options: { url: `${server.origin}${CHEAPEST}`, connections: TRACK_CONNECTIONS },
   };
 
@@ -208,7 +225,7 @@ async function benchIngestion(server: ChildServer, token: string, db: Db, plan: 
       met: comparison.ratio >= GOALS.minThroughputRatio && refused.length === 0,
       text:
         `**${comparison.ratio.toFixed(2)}×** — ${thousands(comparison.subject.rps)} vs ${thousands(comparison.reference.rps)} req/s ` +
-        `(GET ${CHEAPEST}), p99 ${comparison.subject.p99} ms` +
+        `(GET ${CHEAPEST}), p99 ${comparison.subject.p99} ms${serverCost(comparison)}` +
         (refused.length ? `, refused ${JSON.stringify(Object.fromEntries(refused))}` : ''),
     },
     loss: {

@@ -1,4 +1,6 @@
 // HTTP load from the bench process with autocannon, against 127.0.0.1 only, for a bounded time.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import autocannon from 'autocannon';
 
 export type LoadOptions = Omit<autocannon.Options, 'duration'>;
@@ -12,17 +14,37 @@ export interface LoadResult {
   /** Answers by status code other than 2xx ('503': 12, …). */
   refused: Record<string, number>;
   errors: number;
+  /** The server's CPU time (all its threads) during the run, when its pid was given. */
+  serverCpuSeconds?: number;
 }
 
-export async function load(options: LoadOptions, seconds: number): Promise<LoadResult> {
+const CLOCK_TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
+
+/** User plus system CPU time a process has used so far, from /proc (Linux). */
+function cpuSeconds(pid: number): number {
+  // The command name, in brackets, may hold spaces: count fields from after it.
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+}
+
+export async function load(options: LoadOptions, seconds: number, serverPid?: number): Promise<LoadResult> {
+  const cpuBefore = serverPid === undefined ? 0 : cpuSeconds(serverPid);
   const result = await autocannon({ ...options, duration: seconds });
+  const serverCpuSeconds = serverPid === undefined ? undefined : cpuSeconds(serverPid) - cpuBefore;
   let ok = 0;
   const refused: Record<string, number> = {};
   for (const [code, stats] of Object.entries(result.statusCodeStats ?? {})) {
     if (code.startsWith('2')) ok += stats.count ?? 0;
     else refused[code] = stats.count ?? 0;
   }
-  return { rps: ok / seconds, p99: result.latency.p99, ok, refused, errors: result.errors + result.timeouts };
+  return {
+    rps: ok / seconds,
+    p99: result.latency.p99,
+    ok,
+    refused,
+    errors: result.errors + result.timeouts,
+    serverCpuSeconds,
+  };
 }
 
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -30,12 +52,18 @@ export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Ma
 export interface Side {
   name: string;
   options: LoadOptions;
+  /** The answering server's pid, to measure its CPU time per answer. */
+  serverPid?: number;
 }
 
 export interface SideSummary {
   /** Medians over the rounds. */
   rps: number;
   p99: number;
+  /** Median server CPU time per 2xx answer, in microseconds (when the server's pid is known). */
+  cpuPerAnswerUs?: number;
+  /** Median share of one core the server used during a run (1 = one core fully busy). */
+  serverBusy?: number;
   runs: LoadResult[];
   warmUp: LoadResult;
 }
@@ -63,20 +91,27 @@ export async function compareAlternating(
   plan: RoundPlan,
 ): Promise<Comparison> {
   const warmUp = {
-    reference: await load(reference.options, plan.warmUpSeconds),
-    subject: await load(subject.options, plan.warmUpSeconds),
+    reference: await load(reference.options, plan.warmUpSeconds, reference.serverPid),
+    subject: await load(subject.options, plan.warmUpSeconds, subject.serverPid),
   };
   const runs = { subject: [] as LoadResult[], reference: [] as LoadResult[] };
   for (let round = 0; round < plan.rounds; round += 1) {
-    runs.reference.push(await load(reference.options, plan.seconds));
-    runs.subject.push(await load(subject.options, plan.seconds));
+    runs.reference.push(await load(reference.options, plan.seconds, reference.serverPid));
+    runs.subject.push(await load(subject.options, plan.seconds, subject.serverPid));
   }
-  const summary = (side: 'subject' | 'reference'): SideSummary => ({
-    rps: median(runs[side].map((r) => r.rps)),
-    p99: median(runs[side].map((r) => r.p99)),
-    runs: runs[side],
-    warmUp: warmUp[side],
-  });
+  const summary = (side: 'subject' | 'reference'): SideSummary => {
+    const measured = runs[side].filter((r) => r.serverCpuSeconds !== undefined && r.ok > 0);
+    return {
+      rps: median(runs[side].map((r) => r.rps)),
+      p99: median(runs[side].map((r) => r.p99)),
+      ...(measured.length && {
+        cpuPerAnswerUs: median(measured.map((r) => (r.serverCpuSeconds! * 1e6) / r.ok)),
+        serverBusy: median(measured.map((r) => r.serverCpuSeconds! / plan.seconds)),
+      }),
+      runs: runs[side],
+      warmUp: warmUp[side],
+    };
+  };
   const result = { subject: summary('subject'), reference: summary('reference') };
   return { ...result, ratio: result.subject.rps / result.reference.rps };
 }
