@@ -27,7 +27,7 @@ function loadDriver(): typeof BetterSqlite3 {
     throw new Error(
       `Node ${process.version} needs better-sqlite3 12 (Node-API ${process.versions.napi}; version 13 needs ` +
         `Node-API ${NODE_API_OF_DRIVER_13}), and it did not install or load. Install python3, make and g++ ` +
-        `and run "npm rebuild better-sqlite3-v12", or use Node 22.14 or newer. (${(error as Error).message})`,
+        `and run "npm install" again, or use Node 22.14 or newer. (${(error as Error).message})`,
       { cause: error },
     );
   }
