@@ -1,17 +1,9 @@
 // Data-subject requests (issue 9; UK GDPR articles 15 and 17): what the site holds about one e-mail
 // address, and erasing it. Superadmin only. docs/decisions/0403.
 import { z } from 'zod';
-import { ENQUIRY_LIMITS } from '../constants.ts';
-import { enquiry } from './enquiries.ts';
+import { enquiry, visitorEmail } from './enquiries.ts';
 
-export const dataSubjectQuery = z.object({
-  email: z
-    .string({ error: 'is required' })
-    .trim()
-    .min(1, 'is required')
-    .max(ENQUIRY_LIMITS.email, `must be at most ${ENQUIRY_LIMITS.email} characters`)
-    .pipe(z.email('must be an e-mail address such as name@example.com')),
-});
+export const dataSubjectQuery = z.object({ email: visitorEmail });
 export type DataSubjectQuery = z.infer<typeof dataSubjectQuery>;
 
 /** GET: everything stored under the address (its letter case ignored). */

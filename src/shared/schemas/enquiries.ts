@@ -20,14 +20,17 @@ const requiredText = (max: number, clean = stripControlCharacters) =>
     .transform(clean)
     .pipe(z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`));
 
+/** A visitor's e-mail address as the enquiry form takes it (also how a data-subject request names them). */
+export const visitorEmail = z
+  .string({ error: 'is required' })
+  .trim()
+  .min(1, 'is required')
+  .max(ENQUIRY_LIMITS.email, `must be at most ${ENQUIRY_LIMITS.email} characters`)
+  .pipe(z.email('must be an e-mail address such as name@example.com'));
+
 export const enquiryRequest = z.object({
   name: requiredText(ENQUIRY_LIMITS.name),
-  email: z
-    .string({ error: 'is required' })
-    .trim()
-    .min(1, 'is required')
-    .max(ENQUIRY_LIMITS.email, `must be at most ${ENQUIRY_LIMITS.email} characters`)
-    .pipe(z.email('must be an e-mail address such as name@example.com')),
+  email: visitorEmail,
   organisation: requiredText(ENQUIRY_LIMITS.organisation),
   message: requiredText(ENQUIRY_LIMITS.message, stripControlCharactersButLayout),
   // Optional here so a missing token gets the captcha's own message rather than a field error.
