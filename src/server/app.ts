@@ -45,7 +45,7 @@ import { loadServerKey } from './lib/server-key.ts';
 import { registerDataSubjectRoutes } from './features/data-subject/routes.ts';
 import { createDataSubjectService } from './features/data-subject/service.ts';
 import { registerAuditTrail } from './plugins/audit-trail.ts';
-import { registerNulStripping } from './plugins/strip-nul-characters.ts';
+import { registerRequestTextCleaning } from './plugins/clean-request-text.ts';
 import { registerAnalyticsRoutes } from './features/analytics/routes.ts';
 import { createAnalyticsService } from './features/analytics/service.ts';
 import { createTrackingLimits } from './features/analytics/client-limits.ts';
@@ -198,13 +198,14 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     await services.background.settled();
     if (!deps.mailer) await mailer.close();
   });
+  // First: every later hook and handler sees clean headers, and clean cookies, query and body.
+  registerRequestTextCleaning(app, { trustsProxy: config.trustProxy !== false && config.trustProxy !== 0 });
   registerErrorHandler(app, securityHeaders);
   registerSecurityHeaders(app, securityHeaders);
   const adminGate = createAdminGate(services.accounts);
   registerAuthGuard(app, adminGate);
   edge.routingErrors = createRoutingErrorHandler(securityHeaders, adminGate);
   registerAuditTrail(app, services.audit);
-  registerNulStripping(app);
 
   // Tracking is stored only with the consent cookie (docs/decisions/0402).
   await app.register(fastifyCookie);

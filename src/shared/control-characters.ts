@@ -1,14 +1,29 @@
 // Control characters (C0 such as NUL, tab, CR and LF; DEL; C1) that no value a visitor sends needs
 // (issue 9, docs/decisions/0402): PostgreSQL cannot store NUL at all, so one would fail the write it is
-// in, and a spreadsheet skips some of them before deciding whether a cell is a formula.
+// in, and a spreadsheet skips some of them before deciding whether a cell is a formula. Lone UTF-16
+// surrogates cannot be encoded as UTF-8 at all; each becomes U+FFFD, as a browser would show it.
 
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/g;
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS_BUT_LAYOUT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+// eslint-disable-next-line no-control-regex
+const ANY_CONTROL_OR_SURROGATE = /[\u0000-\u001f\u007f-\u009f\ud800-\udfff]/;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 export const stripControlCharacters = (text: string) => text.replace(CONTROL_CHARACTERS, '');
 
 /** The same, keeping tabs and line breaks: a message's layout is its writer's. */
 export const stripControlCharactersButLayout = (text: string) =>
   text.replace(CONTROL_CHARACTERS_BUT_LAYOUT, '');
+
+/**
+ * Text any database stores as sent: control characters removed (tabs and line breaks kept when
+ * `keepLayout`), lone surrogates replaced by U+FFFD. Clean text — nearly all of it — is returned as is
+ * after one scan.
+ */
+export function storableText(text: string, keepLayout = false): string {
+  if (!ANY_CONTROL_OR_SURROGATE.test(text)) return text;
+  const stripped = keepLayout ? stripControlCharactersButLayout(text) : stripControlCharacters(text);
+  return stripped.replace(LONE_SURROGATE, '\ufffd');
+}

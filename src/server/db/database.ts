@@ -12,10 +12,29 @@ export type Db = KyselyType<Database>;
 export type Dialect = 'sqlite' | 'postgres';
 
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
+/** A PostgreSQL server that does not accept a connection within this is reported down, not waited for. */
+const PG_CONNECT_TIMEOUT_MS = 5000;
+
+/**
+ * The database file exists, readable by this service's user only (issue 15): it holds enquiries and
+ * admin credentials. SQLite gives its -wal and -shm files the mode of the database file. A looser
+ * file left by an older version is tightened; a folder the app creates is 0700.
+ */
+function createPrivateFile(file: string): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  for (const suffix of ['', '-wal', '-shm']) {
+    try {
+      if ((fs.statSync(file + suffix).mode & 0o077) !== 0) fs.chmodSync(file + suffix, 0o600);
+    } catch {
+      // -wal and -shm exist only while a connection is open.
+    }
+  }
+}
 
 export function openDatabase(target: DatabaseTarget): Db {
   if (target.dialect === 'sqlite') {
-    if (target.file !== ':memory:') fs.mkdirSync(path.dirname(target.file), { recursive: true });
+    if (target.file !== ':memory:') createPrivateFile(target.file);
     const sqlite = new SqliteDatabase(target.file);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
@@ -32,7 +51,16 @@ export function openDatabase(target: DatabaseTarget): Db {
     // a JavaScript number (epoch milliseconds, row counts), so read them as numbers on both dialects.
     pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
     pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
-    return new pg.Pool({ connectionString: target.url, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: 10,
+      connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+    });
+    // An idle connection the server closed (a restart, pg_terminate_backend) emits 'error' here; the
+    // pool has already dropped it and connects afresh on next use, and the query that needed a
+    // connection reports a real outage. Without a listener the event would end the process.
+    pool.on('error', () => undefined);
+    return pool;
   };
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }

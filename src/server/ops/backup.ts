@@ -16,6 +16,9 @@ export interface BackupResult {
 }
 
 /** What a backup folder holds: one of the two database files, and the uploads. */
+const PRIVATE_FOLDER = 0o700;
+const PRIVATE_FILE = 0o600;
+
 export const BACKUP_FILES = { sqlite: 'app.db', postgres: 'database.sql', uploads: 'uploads' } as const;
 
 export const backupStamp = (now: Date) =>
@@ -26,9 +29,10 @@ export const backupStamp = (now: Date) =>
 
 export async function backup(config: Config, targetRoot: string, now = new Date()): Promise<BackupResult> {
   const folder = path.resolve(targetRoot, `backup-${backupStamp(now)}`);
-  await fs.mkdir(path.dirname(folder), { recursive: true });
+  // A backup holds enquiries and admin credentials: only the service's user may open it (issue 15).
+  await fs.mkdir(path.dirname(folder), { recursive: true, mode: PRIVATE_FOLDER });
   // Never into an existing folder: that could be the very backup being restored.
-  await fs.mkdir(folder);
+  await fs.mkdir(folder, { mode: PRIVATE_FOLDER });
 
   let database: string;
   if (config.database.dialect === 'sqlite') {
@@ -44,6 +48,7 @@ export async function backup(config: Config, targetRoot: string, now = new Date(
     database = path.join(folder, BACKUP_FILES.postgres);
     runPostgresTool('pg_dump', ['--no-owner', '--file', database], postgresConnection(config.database.url));
   }
+  await fs.chmod(database, PRIVATE_FILE);
 
   const uploads = path.join(folder, BACKUP_FILES.uploads);
   await fs.mkdir(uploads);

@@ -122,6 +122,13 @@ export const ingestStats = z.object({
   no_consent: z.number(),
   dropped_bots: z.number(),
   dropped_queue_full: z.number(),
+  /** Refused by the database although it answered (a bug to report): dropped alone, the rest stored. */
+  dropped_refused: z.number(),
+  /** Still unwritten when shutdown's deadline passed (the database did not answer in time). */
+  dropped_at_shutdown: z.number(),
+  /** Writes that failed and were retried, split or put back in the queue. */
   failed_flushes: z.number(),
+  /** When the database stopped answering writes (ISO time), or null while it answers. */
+  database_down_since: z.string().nullable(),
 });
 export type IngestStats = z.infer<typeof ingestStats>;

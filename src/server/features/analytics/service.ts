@@ -4,7 +4,7 @@ import { isbot } from 'isbot';
 import { stripControlCharacters } from '#shared/control-characters.ts';
 import type { AnalyticsEventType, AnalyticsSummary, IngestStats } from '#shared/schemas/analytics.ts';
 import type { Db } from '../../db/database.ts';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { AnalyticsEventsTable } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { toIso } from '../../lib/clock.ts';
@@ -46,6 +46,7 @@ export type IncomingEvent = Omit<Selectable<AnalyticsEventsTable>, 'id' | 'creat
 type QueuedEvent = IncomingEvent & { created_at: number };
 
 export interface AnalyticsLog {
+  info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
 }
@@ -87,6 +88,16 @@ const csvLine = (cells: (string | number | null)[]) => `${cells.map(csvCell).joi
 /** Seconds with one decimal, as the Section Engagement list shows them. */
 const averageSeconds = (sumMs: number, count: number) => Math.round(sumMs / count / 100) / 10;
 
+/** While the database does not answer, writes are retried after 1, 2, 4 … seconds, at most this apart. */
+const DOWN_BACKOFF_MAX_MS = 30_000;
+/** Shutdown waits this long for the last writes, so it always ends before the server's own deadline. */
+export const STOP_FLUSH_DEADLINE_MS = 5000;
+
+/** Raised when the database stops answering mid-flush: the events not yet written go back in the queue. */
+class DatabaseDown extends Error {}
+
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 300);
+
 export function createAnalyticsService(db: Db, clock: Clock, options: AnalyticsOptions, log: AnalyticsLog) {
   let queue: QueuedEvent[] = [];
   const stats = {
@@ -96,13 +107,19 @@ export function createAnalyticsService(db: Db, clock: Clock, options: AnalyticsO
     no_consent: 0,
     dropped_bots: 0,
     dropped_queue_full: 0,
+    dropped_refused: 0,
+    dropped_at_shutdown: 0,
     failed_flushes: 0,
   };
+  /** Set while the database does not answer; cleared by the first write that succeeds. */
+  let down: { since: number; retryAt: number; delayMs: number; reason: string } | null = null;
   // Every write and the reset run one after another on this chain, so a reset can't interleave
   // with a batch that was taken from the queue before it.
   let chain: Promise<unknown> = Promise.resolve();
   let flushScheduled = false;
   let timer: NodeJS.Timeout | undefined;
+  /** Events taken from the queue by the write running now and not yet stored, dropped or put back. */
+  let inFlight = 0;
 
   const serially = <T>(task: () => Promise<T>): Promise<T> => {
     const run = chain.then(task);
@@ -142,30 +159,116 @@ export function createAnalyticsService(db: Db, clock: Clock, options: AnalyticsO
     });
   }
 
-  /** Writes everything queued so far; a failed batch goes back to the front of the queue. */
+  const databaseAnswers = () =>
+    sql`select 1`.execute(db).then(
+      () => true,
+      () => false,
+    );
+
+  /**
+   * A batch the database refused although it answers: retried once whole (the failure may have been
+   * passing, e.g. a dropped connection), then halved again and again until each refused event stands
+   * alone; those are dropped, counted and logged, the rest is stored. Throws DatabaseDown, with the
+   * events not yet written back at the front of the queue, if the database stops answering meanwhile.
+   */
+  async function writeSplitting(batch: QueuedEvent[], firstError: unknown): Promise<number> {
+    let written = 0;
+    const refused: string[] = [];
+    const parts: QueuedEvent[][] = [batch];
+    let lastError = firstError;
+    let retried = false;
+    while (parts.length > 0) {
+      const part = parts.pop()!;
+      if (!(await databaseAnswers())) {
+        queue = [part, ...parts.reverse()].flat().concat(queue);
+        inFlight = 0;
+        throw new DatabaseDown(reasonOf(lastError));
+      }
+      try {
+        await writeBatch(part);
+        written += part.length;
+        inFlight -= part.length;
+        continue;
+      } catch (error) {
+        lastError = error;
+      }
+      if (part === batch && !retried) {
+        retried = true;
+        parts.push(part);
+      } else if (part.length === 1) {
+        refused.push(reasonOf(lastError));
+        inFlight -= 1;
+      } else {
+        const middle = Math.ceil(part.length / 2);
+        parts.push(part.slice(middle), part.slice(0, middle));
+      }
+    }
+    if (refused.length > 0) {
+      stats.dropped_refused += refused.length;
+      log.error(
+        { refused: refused.length, stored: written, reason: refused[0] },
+        'analytics events refused by the database were dropped; the rest of their batch is stored',
+      );
+    }
+    return written;
+  }
+
+  /**
+   * Writes everything queued so far. A refused event is dropped alone (writeSplitting); while the
+   * database does not answer the queue is kept and the periodic flush backs off.
+   */
   const flush = () =>
     serially(async () => {
       let written = 0;
       while (queue.length > 0) {
         const batch = queue.splice(0, FLUSH_BATCH_SIZE);
+        inFlight = batch.length;
+        let stored = batch.length;
         try {
           await writeBatch(batch);
         } catch (error) {
-          queue = batch.concat(queue);
           stats.failed_flushes += 1;
-          throw error;
+          try {
+            stored = await writeSplitting(batch, error);
+          } catch (failure) {
+            if (failure instanceof DatabaseDown) markDown(failure.message);
+            throw failure;
+          }
         }
-        written += batch.length;
-        stats.written += batch.length;
+        if (down) {
+          log.info(
+            { downForMs: clock.now() - down.since },
+            'analytics database answers again; writing resumed',
+          );
+          down = null;
+        }
+        inFlight = 0;
+        written += stored;
+        stats.written += stored;
       }
       return written;
     });
+
+  function markDown(reason: string) {
+    const now = clock.now();
+    const delayMs = down ? Math.min(down.delayMs * 2, DOWN_BACKOFF_MAX_MS) : FLUSH_INTERVAL_MS;
+    if (!down)
+      log.error(
+        { reason, queued: queue.length },
+        'analytics database unreachable; events are kept in the queue',
+      );
+    down = { since: down?.since ?? now, retryAt: now + delayMs, delayMs, reason };
+  }
 
   function scheduleFlush() {
     if (flushScheduled) return;
     flushScheduled = true;
     flush()
-      .catch((err: unknown) => log.error({ err, queued: queue.length }, 'analytics flush failed; will retry'))
+      .catch((err: unknown) => {
+        // DatabaseDown was logged once when the outage began; anything else is news.
+        if (!(err instanceof DatabaseDown))
+          log.error({ err, queued: queue.length }, 'analytics flush failed; will retry');
+      })
       .finally(() => {
         flushScheduled = false;
       });
@@ -186,7 +289,7 @@ export function createAnalyticsService(db: Db, clock: Clock, options: AnalyticsO
       }
       queue.push({ ...event, created_at: clock.now() });
       stats.accepted += 1;
-      if (queue.length >= FLUSH_BATCH_SIZE) scheduleFlush();
+      if (queue.length >= FLUSH_BATCH_SIZE && !down) scheduleFlush();
       return true;
     },
 
@@ -208,20 +311,47 @@ export function createAnalyticsService(db: Db, clock: Clock, options: AnalyticsO
     startFlushing() {
       if (timer) return;
       timer = setInterval(() => {
-        if (queue.length > 0) scheduleFlush();
+        if (queue.length > 0 && (!down || clock.now() >= down.retryAt)) scheduleFlush();
       }, FLUSH_INTERVAL_MS);
       timer.unref();
     },
 
-    /** Stops the timer and writes what is left: every event that got a 2xx reaches the database. */
-    async stop() {
+    /**
+     * Stops the timer and writes what is left: every event that got a 2xx reaches the database — if it
+     * answers within the deadline. Otherwise what could not be written is counted and logged, and
+     * stop() still returns in time: shutdown never hangs or crashes on the database.
+     */
+    async stop(deadlineMs = STOP_FLUSH_DEADLINE_MS) {
       clearInterval(timer);
       timer = undefined;
-      await flush();
+      let expired: NodeJS.Timeout | undefined;
+      const outcome = await Promise.race([
+        flush().then(
+          () => 'written' as const,
+          (error: unknown) => error,
+        ),
+        new Promise<'late'>((resolve) => {
+          expired = setTimeout(() => resolve('late'), deadlineMs);
+        }),
+      ]);
+      clearTimeout(expired);
+      if (outcome === 'written') return;
+      // A batch still in flight when the deadline passed may yet commit; it is counted as not written.
+      const lost = queue.length + inFlight;
+      stats.dropped_at_shutdown += lost;
+      queue = [];
+      log.error(
+        { lost, reason: outcome === 'late' ? `no answer within ${deadlineMs} ms` : reasonOf(outcome) },
+        'analytics events could not be written before shutdown and are lost',
+      );
     },
 
     stats(): IngestStats {
-      return { queued: queue.length, ...stats };
+      return {
+        queued: queue.length,
+        ...stats,
+        database_down_since: down ? toIso(down.since) : null,
+      };
     },
 
     async summary(days: number): Promise<AnalyticsSummary> {

@@ -11,7 +11,7 @@ import { describeEachDatabase, type TestContext } from '../../testing/harness.ts
 import { createAnalyticsService, type IncomingEvent } from './service.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
-const quiet = { warn: () => undefined, error: () => undefined };
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 const pageView = (sessionId: string): IncomingEvent => ({
   event_type: 'page_view',

@@ -16,7 +16,7 @@ import { useResetAnalytics } from '../api/analytics-reset.ts';
 import { useAnalyticsSummary } from '../api/analytics-summary.ts';
 import { useMe } from '../api/me.ts';
 import { DailyChart } from './analytics/daily-chart.tsx';
-import { count, exportFileName, seconds, sectionLabel } from './analytics/format.ts';
+import { count, exportFileName, londonTime, seconds, sectionLabel } from './analytics/format.ts';
 
 type Period = (typeof ANALYTICS_PERIODS)[number];
 
@@ -60,7 +60,9 @@ function IngestCounters() {
     ['Not stored (no consent)', s.no_consent],
     ['Dropped (bots)', s.dropped_bots],
     ['Dropped (queue full)', s.dropped_queue_full],
-    ['Failed writes', s.failed_flushes],
+    ['Dropped (refused by the database)', s.dropped_refused],
+    ['Lost at shutdown', s.dropped_at_shutdown],
+    ['Failed writes (retried)', s.failed_flushes],
   ];
   return (
     <Card className="mt-6">
@@ -68,6 +70,12 @@ function IngestCounters() {
       <p className="-mt-2 mb-4 text-sm text-ink-600">
         Tracking events this server instance has handled since it last started.
       </p>
+      {s.database_down_since && (
+        <p role="alert" className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          The database has not accepted events since {londonTime(s.database_down_since)}. They are kept in the
+          queue and written as soon as it answers again.
+        </p>
+      )}
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {rows.map(([label, value]) => (
           <div key={label} className="rounded-lg bg-ink-50 p-3">

@@ -22,6 +22,18 @@ export const seconds = (value: number) => `${value.toFixed(1)}s`;
 
 export const count = (value: number) => value.toLocaleString('en-GB');
 
+const LONDON_TIME = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** An ISO instant as London wall time ('Tue 24 Nov, 09:05'). */
+export const londonTime = (iso: string) => LONDON_TIME.format(new Date(iso));
+
 const LONDON_DAY = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'Europe/London',
   year: 'numeric',
