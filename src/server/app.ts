@@ -129,6 +129,8 @@ export interface RouteEntry {
   method: string;
   url: string;
   public: boolean;
+  /** The role the route is restricted to, if any (checked before validation). */
+  role: 'superadmin' | null;
 }
 
 export interface BuiltApp {
@@ -168,9 +170,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   app.setSerializerCompiler(serializerCompiler);
   const routes: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {
-    const config = route.config as { public?: boolean } | undefined;
+    const config = route.config as { public?: boolean; role?: 'superadmin' } | undefined;
     for (const method of [route.method].flat())
-      routes.push({ method, url: route.url, public: config?.public === true });
+      routes.push({ method, url: route.url, public: config?.public === true, role: config?.role ?? null });
   });
   registerOpenApi(app);
 

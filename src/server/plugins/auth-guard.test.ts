@@ -34,6 +34,26 @@ describeEachDatabase('admin guard', (ctx) => {
     }
   });
 
+  it('a superadmin-only route refuses a plain admin with 403 before it looks at the input', async () => {
+    const restricted = ctx().routes.filter((r) => r.role === 'superadmin' && r.method !== 'HEAD');
+    expect(restricted.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+      'DELETE /api/admin/data-subject',
+      'GET /api/admin/audit',
+      'GET /api/admin/data-subject',
+      'PUT /api/admin/site',
+    ]);
+    const { token } = await ctx().loginAs({ role: 'admin', email: 'staff@example.com', username: 'staff' });
+    for (const route of restricted) {
+      const response = await ctx().request({
+        method: route.method as 'GET',
+        url: `${route.url}?email=not-an-address&limit=-1`,
+        token,
+        payload: route.method === 'PUT' ? { email: 'not-an-address', unknown: [1] } : undefined,
+      });
+      expect(response.statusCode, `${route.method} ${route.url}`).toBe(403);
+    }
+  });
+
   it('unknown admin paths are 401 without a token, other unknown API paths a JSON 404', async () => {
     expect((await ctx().request({ method: 'GET', url: '/api/admin/secret-thing' })).statusCode).toBe(401);
     const unknown = await ctx().request({ method: 'GET', url: '/api/nothing' });

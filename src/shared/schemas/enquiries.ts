@@ -1,6 +1,7 @@
 // Booking enquiries (SPEC §3 Enquiry, §7 POST /api/enquiries and the admin enquiry calls).
 import { z } from 'zod';
 import { stripControlCharacters, stripControlCharactersButLayout } from '../control-characters.ts';
+import { MAX_ID } from './common.ts';
 import {
   ENQUIRY_LIMITS,
   HONEYPOT_FIELD,
@@ -66,7 +67,9 @@ export const bulkDeleteRequest = z
     z
       .number({ error: 'must be a list of enquiry ids' })
       .int('must be whole numbers')
-      .positive('must be positive'),
+      .positive('must be positive')
+      // The column is a 32-bit integer: PostgreSQL refuses to compare with a larger number (issue 15).
+      .max(MAX_ID, `must be at most ${MAX_ID}`),
     {
       error: 'must be a JSON array of enquiry ids',
     },

@@ -8,7 +8,7 @@ export function registerAuditRoutes(app: FastifyInstance, audit: AuditService): 
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
     '/api/admin/audit',
-    { schema: { querystring: auditQuery, response: { 200: auditPage } } },
+    { config: { role: 'superadmin' }, schema: { querystring: auditQuery, response: { 200: auditPage } } },
     async (request) => {
       requireSuperadmin(request);
       return { success: true as const, ...(await audit.list(request.query)) };

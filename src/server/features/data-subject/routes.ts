@@ -11,7 +11,10 @@ export function registerDataSubjectRoutes(app: FastifyInstance, dataSubject: Dat
 
   api.get(
     PATH,
-    { schema: { querystring: dataSubjectQuery, response: { 200: dataSubjectRecords } } },
+    {
+      config: { role: 'superadmin' },
+      schema: { querystring: dataSubjectQuery, response: { 200: dataSubjectRecords } },
+    },
     async (request) => {
       requireSuperadmin(request);
       return dataSubject.find(request.query.email);
@@ -22,7 +25,7 @@ export function registerDataSubjectRoutes(app: FastifyInstance, dataSubject: Dat
     PATH,
     {
       // The service writes an entry with what was erased (the generic one would not say).
-      config: { audit: false },
+      config: { audit: false, role: 'superadmin' },
       schema: { querystring: dataSubjectQuery, response: { 200: dataSubjectErasure } },
     },
     async (request) => {

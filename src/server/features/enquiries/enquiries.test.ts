@@ -392,7 +392,7 @@ describeEachDatabase(
       expect(ok.json()).toEqual({ success: true, deleted: 2 });
       expect((await rows(ctx())).map((r) => r.id)).toEqual([c]);
 
-      for (const bad of [[], {}, ['x'], [1.5], 'c']) {
+      for (const bad of [[], {}, ['x'], [1.5], 'c', [2_147_483_648], [a, 2 ** 53]]) {
         const response = await bulk(bad);
         expect(response.statusCode, JSON.stringify(bad)).toBe(400);
         expect(response.json()).toHaveProperty('detail');

@@ -11,7 +11,7 @@ export function registerSiteRoutes(app: FastifyInstance, site: SiteService): voi
 
   api.put(
     '/api/admin/site',
-    { schema: { body: siteSettingsUpdate, response: { 200: siteSettings } } },
+    { config: { role: 'superadmin' }, schema: { body: siteSettingsUpdate, response: { 200: siteSettings } } },
     async (request) => site.update(request.body, requireSuperadmin(request).id),
   );
 }
