@@ -56,10 +56,13 @@ export function openDatabase(target: DatabaseTarget): Db {
       max: 10,
       connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
     });
-    // An idle connection the server closed (a restart, pg_terminate_backend) emits 'error' here; the
-    // pool has already dropped it and connects afresh on next use, and the query that needed a
-    // connection reports a real outage. Without a listener the event would end the process.
-    pool.on('error', () => undefined);
+    // A connection the server closes (a restart, pg_terminate_backend) emits 'error' — on the pool
+    // while idle, on the client itself while checked out between two queries. Without a listener
+    // that event would end the process (found by the chaos proof, issue 15). The pool drops a broken
+    // client and connects afresh; the query that needed it fails, and its caller retries or reports.
+    const ignoreBrokenConnection = () => undefined;
+    pool.on('error', ignoreBrokenConnection);
+    pool.on('connect', (client) => client.on('error', ignoreBrokenConnection));
     return pool;
   };
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

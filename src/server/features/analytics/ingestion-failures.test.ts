@@ -133,6 +133,24 @@ describeEachDatabase('analytics ingestion when the database refuses or fails', (
     );
   });
 
+  it('at shutdown, waits for a database that comes back before the deadline and loses nothing', async () => {
+    const { state, db } = outage(ctx());
+    const writer = createAnalyticsService(
+      db,
+      ctx().clock,
+      { queueLimit: 10_000, retentionDays: 395 },
+      recordingLog(),
+    );
+    for (let i = 0; i < 5; i += 1) writer.enqueue(event(`/p${i}`));
+    state.down = true;
+    setTimeout(() => (state.down = false), 600);
+
+    await writer.stop(3000);
+
+    expect(writer.stats()).toMatchObject({ queued: 0, written: 5, dropped_at_shutdown: 0 });
+    expect(await storedPages(ctx())).toHaveLength(5);
+  });
+
   it('stops within its deadline when the database hangs, and does not wait for it', async () => {
     const log = recordingLog();
     let hang = true;

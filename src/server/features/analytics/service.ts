@@ -92,6 +92,8 @@ const averageSeconds = (sumMs: number, count: number) => Math.round(sumMs / coun
 const DOWN_BACKOFF_MAX_MS = 30_000;
 /** Shutdown waits this long for the last writes, so it always ends before the server's own deadline. */
 export const STOP_FLUSH_DEADLINE_MS = 5000;
+/** How often shutdown asks a database that is down again, until that deadline. */
+const STOP_RETRY_MS = 250;
 
 /** Raised when the database stops answering mid-flush: the events not yet written go back in the queue. */
 class DatabaseDown extends Error {}
@@ -324,16 +326,25 @@ export function createAnalyticsService(db: Db, clock: Clock, options: AnalyticsO
     async stop(deadlineMs = STOP_FLUSH_DEADLINE_MS) {
       clearInterval(timer);
       timer = undefined;
+      const deadline = Date.now() + deadlineMs;
       let expired: NodeJS.Timeout | undefined;
-      const outcome = await Promise.race([
-        flush().then(
-          () => 'written' as const,
-          (error: unknown) => error,
-        ),
-        new Promise<'late'>((resolve) => {
-          expired = setTimeout(() => resolve('late'), deadlineMs);
-        }),
-      ]);
+      const late = new Promise<'late'>((resolve) => {
+        expired = setTimeout(() => resolve('late'), deadlineMs);
+      });
+      // A database that is down may be back in a moment (a restart, a failover): ask again until the
+      // deadline rather than giving up on the first refused connection.
+      const flushUntilDeadline = async (): Promise<unknown> => {
+        for (;;) {
+          const error = await flush().then(
+            () => null,
+            (failure: unknown) => failure,
+          );
+          if (error === null) return 'written';
+          if (!(error instanceof DatabaseDown) || Date.now() + STOP_RETRY_MS >= deadline) return error;
+          await new Promise((resolve) => setTimeout(resolve, STOP_RETRY_MS));
+        }
+      };
+      const outcome = await Promise.race([flushUntilDeadline(), late]);
       clearTimeout(expired);
       if (outcome === 'written') return;
       // A batch still in flight when the deadline passed may yet commit; it is counted as not written.
