@@ -148,6 +148,10 @@ describe.skipIf(!chromiumAvailable())('admin analytics screen', () => {
     const today = bars.last();
     await expect(today.getAttribute('aria-label')).resolves.toMatch(/: 5 views$/);
     expect((await today.locator('div').boundingBox())?.height).toBe(200);
+    // Visible numbers without hovering (issue 16): a count above each bar on a week, today labelled.
+    const chartCard = page.locator('figure');
+    await expect(chartCard.getByText('Today', { exact: true }).count()).resolves.toBe(1);
+    await expect(today.getByText('5', { exact: true }).isVisible()).resolves.toBe(true);
     await today.focus();
     await page.getByText(/^\d{1,2} [A-Z][a-z]{2,3}: 5 views$/).waitFor();
     expect(await page.locator('table tbody tr').count()).toBe(7);
@@ -160,13 +164,19 @@ describe.skipIf(!chromiumAvailable())('admin analytics screen', () => {
       expect.stringMatching(/^2\s+Events\s+2\.5s/),
     ]);
 
-    // Superadmins see this instance's ingestion counters.
+    // Superadmins see this instance's ingestion counters, behind a Details disclosure.
     await page.getByRole('heading', { name: 'Event Ingestion' }).waitFor();
+    await expect(page.getByText('Queue depth').isVisible()).resolves.toBe(false);
+    await page.getByText('Details', { exact: true }).click();
+    await page.getByText('Queue depth').waitFor();
     await expectNoAxeViolations(page, 'analytics with data');
 
     // Period switch: both calls again, for 30 days.
     await page.getByLabel('Period').selectOption('30');
     await expect.poll(() => bars.count()).toBe(30);
+    // A month: the scale names the tallest bar, and today is still labelled.
+    await chartCard.getByText('Tallest bar: 5 views').waitFor();
+    await expect(chartCard.getByText('Today', { exact: true }).count()).resolves.toBe(1);
     expect(requested).toEqual(
       expect.arrayContaining([
         '/api/admin/analytics/summary?days=30',
@@ -206,12 +216,21 @@ describe.skipIf(!chromiumAvailable())('admin analytics screen', () => {
     await page.getByLabel('Period').selectOption('7');
     await expectStats(page, [6, 2, 3, 1]);
 
-    // Reset, after the spec's confirmation: everything back to zero.
+    // Reset, after the spec's confirmation — in the page, naming what goes: everything back to zero.
     await page.getByRole('button', { name: 'Reset Analytics' }).click();
+    const confirmation = page.getByRole('alertdialog');
+    await confirmation
+      .getByText('Are you sure you want to reset all analytics data? This action cannot be undone!')
+      .waitFor();
+    await confirmation.getByText('not only the last 7 days shown').waitFor();
+    // Cancel has the focus: Enter out of habit keeps the data.
+    await page.keyboard.press('Enter');
+    await confirmation.waitFor({ state: 'detached' });
+    await expectStats(page, [6, 2, 3, 1]);
+    await page.getByRole('button', { name: 'Reset Analytics' }).click();
+    await confirmation.getByRole('button', { name: 'Reset all analytics' }).click();
     await page.getByText('Analytics data reset successfully').waitFor();
-    expect(dialogs).toEqual([
-      'Are you sure you want to reset all analytics data? This action cannot be undone!',
-    ]);
+    expect(dialogs).toEqual([]);
     await expectStats(page, [0, 0, 0, 0]);
     await page.getByText('No section data yet. Visit the website to start tracking.').waitFor();
     await expect.poll(() => page.getByRole('img', { name: /: 0 views$/ }).count()).toBe(7);

@@ -70,7 +70,9 @@ describe.skipIf(!chromiumAvailable())('admin access', () => {
       await fillLogin(page, admin);
       const codeField = page.getByLabel('2FA code');
       await codeField.waitFor();
-      await expect(page.getByRole('alert').textContent()).resolves.toContain('2FA');
+      // A normal next step, said calmly: a status, not a red alert (issue 16).
+      await expect(page.getByRole('status').textContent()).resolves.toContain('authenticator app');
+      await expect(page.getByRole('alert').count()).resolves.toBe(0);
       // Shown and focused, digits only and at most 6.
       expect(await codeField.evaluate((el) => el === document.activeElement)).toBe(true);
       await codeField.pressSequentially('12ab3456789');
@@ -215,9 +217,16 @@ describe.skipIf(!chromiumAvailable())('admin access', () => {
     await page.clock.runFor('04:50');
     expect(messages).toEqual([]);
     expect(page.url()).toMatch(/\/admin\/dashboard$/);
+    // The last minute is announced, with a way to stay.
+    await page
+      .getByRole('alertdialog')
+      .getByText(/signed out in \d+ s/)
+      .waitFor();
     await page.clock.runFor('00:41');
     await page.waitForURL(/\/admin\/login$/);
     expect(messages).toEqual(['You have been logged out due to inactivity.']);
+    // The login screen says why.
+    await page.getByRole('status').getByText('signed out after 5 minutes without activity').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
     await expect
       .poll(
@@ -226,6 +235,42 @@ describe.skipIf(!chromiumAvailable())('admin access', () => {
             .status,
       )
       .toBe(401);
+    await context.close();
+  });
+
+  it('warns a minute before the inactivity logout, and any activity keeps the admin signed in', async () => {
+    const { context, page } = await freshPage(browser);
+    await page.clock.install();
+    const messages: string[] = [];
+    page.on('dialog', (dialog) => {
+      messages.push(dialog.message());
+      void dialog.accept();
+    });
+    await openSignedIn(page, server, '/admin/dashboard');
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.clock.runFor('03:50');
+    await expect(page.getByRole('alertdialog').count()).resolves.toBe(0);
+    await page.clock.runFor('00:12');
+    const warning = page.getByRole('alertdialog');
+    const secondsLeft = async () =>
+      Number(/signed out in (\d+) s/.exec((await warning.textContent()) ?? '')?.[1] ?? NaN);
+    await warning.getByText(/You will be signed out in \d+ s/).waitFor();
+    const first = await secondsLeft();
+    expect(first).toBeGreaterThan(50);
+    expect(first).toBeLessThanOrEqual(60);
+    await page.clock.runFor('00:10');
+    await expect.poll(secondsLeft).toBeLessThanOrEqual(first - 9);
+    // Keyboard only: the button has focus, Enter keeps the session.
+    expect(
+      await warning
+        .getByRole('button', { name: 'Stay signed in' })
+        .evaluate((el) => el === document.activeElement),
+    ).toBe(true);
+    await page.keyboard.press('Enter');
+    await warning.waitFor({ state: 'detached' });
+    await page.clock.runFor('03:00');
+    expect(page.url()).toMatch(/\/admin\/dashboard$/);
+    expect(messages).toEqual([]);
     await context.close();
   });
 

@@ -1,6 +1,6 @@
 // Small building blocks every admin screen shares, so the screens look and behave alike.
 import * as SwitchPrimitive from '@radix-ui/react-switch';
-import { AlertCircle, CheckCircle2, Loader2 } from 'lucide-react';
+import { AlertCircle, CheckCircle2, Info, Loader2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 export function PageHeader({
@@ -48,17 +48,21 @@ export function EmptyState({ children }: { children: ReactNode }) {
   );
 }
 
-/** An inline message above a list (SPEC §8's admin user banners use these). */
-export function Banner({ kind, children }: { kind: 'error' | 'success'; children: ReactNode }) {
-  const Icon = kind === 'error' ? AlertCircle : CheckCircle2;
+/**
+ * An inline message above a list or form (SPEC §8's admin user banners use these). `info` is a next
+ * step or an explanation, not a failure: it is announced politely and is not red.
+ */
+export function Banner({ kind, children }: { kind: 'error' | 'success' | 'info'; children: ReactNode }) {
+  const Icon = kind === 'error' ? AlertCircle : kind === 'success' ? CheckCircle2 : Info;
+  const tone = {
+    error: 'border-red-300 bg-red-50 text-red-900',
+    success: 'border-green-300 bg-green-50 text-green-900',
+    info: 'border-sky-300 bg-sky-50 text-sky-950',
+  }[kind];
   return (
     <div
       role={kind === 'error' ? 'alert' : 'status'}
-      className={`mb-4 flex items-start gap-2 rounded-lg border px-4 py-3 ${
-        kind === 'error'
-          ? 'border-red-300 bg-red-50 text-red-900'
-          : 'border-green-300 bg-green-50 text-green-900'
-      }`}
+      className={`mb-4 flex items-start gap-2 rounded-lg border px-4 py-3 ${tone}`}
     >
       <Icon className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
       <div>{children}</div>

@@ -6,17 +6,21 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { logout } from '../api/logout.ts';
 import { ADMIN_PATHS } from '../paths.ts';
-import { tokenStore } from './token-store.ts';
+import { tokenStore, type SignOutReason } from './token-store.ts';
 
-export function useSignOut(): () => Promise<void> {
+export function useSignOut(): (reason?: SignOutReason) => Promise<void> {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  return useCallback(async () => {
-    // The request takes the token when it is made, so it is sent before the token is forgotten.
-    const revoke = tokenStore.token() ? logout().catch(() => undefined) : Promise.resolve();
-    tokenStore.clear();
-    queryClient.clear();
-    void navigate(ADMIN_PATHS.login, { replace: true });
-    await revoke;
-  }, [navigate, queryClient]);
+  return useCallback(
+    async (reason?: SignOutReason) => {
+      // The request takes the token when it is made, so it is sent before the token is forgotten.
+      const revoke = tokenStore.token() ? logout().catch(() => undefined) : Promise.resolve();
+      // The reason stays with the token store: the guard may reach the login screen first.
+    tokenStore.clear(reason ?? null);
+      queryClient.clear();
+      void navigate(ADMIN_PATHS.login, { replace: true });
+      await revoke;
+    },
+    [navigate, queryClient],
+  );
 }

@@ -5,13 +5,19 @@ import { useSyncExternalStore } from 'react';
 export const TOKEN_KEY = 'adminToken';
 export const FORCE_CHANGE_KEY = 'forcePasswordChange';
 
+/** Why the last session ended without the admin asking (issue 16), until the next sign-in. */
+export type SignOutReason = 'inactivity';
+let signedOutBecause: SignOutReason | null = null;
+
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((listener) => listener());
 
 export const tokenStore = {
   token: (): string | null => localStorage.getItem(TOKEN_KEY),
   mustChangePassword: (): boolean => localStorage.getItem(FORCE_CHANGE_KEY) === 'true',
+  signedOutBecause: (): SignOutReason | null => signedOutBecause,
   signIn(token: string, forcePasswordChange: boolean): void {
+    signedOutBecause = null;
     localStorage.setItem(TOKEN_KEY, token);
     if (forcePasswordChange) localStorage.setItem(FORCE_CHANGE_KEY, 'true');
     else localStorage.removeItem(FORCE_CHANGE_KEY);
@@ -21,7 +27,8 @@ export const tokenStore = {
     localStorage.removeItem(FORCE_CHANGE_KEY);
     emit();
   },
-  clear(): void {
+  clear(reason: SignOutReason | null = null): void {
+    signedOutBecause = reason;
     localStorage.removeItem(TOKEN_KEY);
     localStorage.removeItem(FORCE_CHANGE_KEY);
     emit();

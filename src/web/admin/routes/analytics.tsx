@@ -15,6 +15,7 @@ import { useIngestStats } from '../api/analytics-ingest-stats.ts';
 import { useResetAnalytics } from '../api/analytics-reset.ts';
 import { useAnalyticsSummary } from '../api/analytics-summary.ts';
 import { useMe } from '../api/me.ts';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { DailyChart } from './analytics/daily-chart.tsx';
 import { count, exportFileName, londonTime, seconds, sectionLabel } from './analytics/format.ts';
 
@@ -67,23 +68,29 @@ function IngestCounters() {
   return (
     <Card className="mt-6">
       <SectionHeading>Event Ingestion</SectionHeading>
-      <p className="-mt-2 mb-4 text-sm text-ink-600">
-        Tracking events this server instance has handled since it last started.
+      <p className="-mt-2 text-sm text-ink-600">
+        How this server handled the website&apos;s tracking since it last started — for whoever looks after
+        the server.
       </p>
       {s.database_down_since && (
-        <p role="alert" className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+        <p role="alert" className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
           The database has not accepted events since {londonTime(s.database_down_since)}. They are kept in the
           queue and written as soon as it answers again.
         </p>
       )}
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-        {rows.map(([label, value]) => (
-          <div key={label} className="rounded-lg bg-ink-50 p-3">
-            <dt className="text-sm text-ink-600">{label}</dt>
-            <dd className="text-xl font-semibold text-ink-900">{count(value)}</dd>
-          </div>
-        ))}
-      </dl>
+      <details className="group mt-3">
+        <summary className="inline-flex min-h-11 cursor-pointer items-center rounded font-semibold text-accent-700 underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-accent-400">
+          Details
+        </summary>
+        <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
+          {rows.map(([label, value]) => (
+            <div key={label} className="rounded-lg bg-ink-50 p-3">
+              <dt className="text-sm text-ink-600">{label}</dt>
+              <dd className="text-xl font-semibold text-ink-900">{count(value)}</dd>
+            </div>
+          ))}
+        </dl>
+      </details>
     </Card>
   );
 }
@@ -112,9 +119,9 @@ export function AnalyticsScreen() {
     });
   }
 
+  const [confirmingReset, setConfirmingReset] = useState(false);
   function resetAll() {
-    if (!window.confirm('Are you sure you want to reset all analytics data? This action cannot be undone!'))
-      return;
+    setConfirmingReset(false);
     reset.mutate(undefined, {
       onSuccess: () => toast.success('Success', { description: 'Analytics data reset successfully' }),
       onError: () => errorToast('Failed to reset analytics'),
@@ -147,10 +154,23 @@ export function AnalyticsScreen() {
         <Button variant="secondary" onClick={download} disabled={exportCsv.isPending}>
           <Download className="size-4" aria-hidden="true" /> Export CSV
         </Button>
-        <Button variant="danger" onClick={resetAll} disabled={reset.isPending}>
+        <Button variant="ghost" onClick={() => setConfirmingReset(true)} disabled={reset.isPending}>
           <RotateCcw className="size-4" aria-hidden="true" /> Reset Analytics
         </Button>
       </div>
+      <ConfirmDialog
+        open={confirmingReset}
+        title="Reset analytics?"
+        confirmLabel="Reset all analytics"
+        onConfirm={resetAll}
+        onCancel={() => setConfirmingReset(false)}
+      >
+        <p>Are you sure you want to reset all analytics data? This action cannot be undone!</p>
+        <p>
+          Every page view, click and section time ever recorded goes — not only the last {days} days shown
+          here. Enquiries are not affected.
+        </p>
+      </ConfirmDialog>
 
       {summary.isPending && chart.isPending ? (
         <Loading />

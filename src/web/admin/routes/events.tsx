@@ -5,7 +5,8 @@ import { CalendarDays, MapPin } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { eventInput, type Event } from '#shared/schemas/content.ts';
-import { formatEventDate } from '../../lib/dates.ts';
+import { UPCOMING_EVENTS_SHOWN } from '#shared/constants.ts';
+import { formatEventDate, upcomingEvents } from '../../lib/dates.ts';
 import { TextField } from '../../components/field.tsx';
 import { UploadField } from '../components/upload-field.tsx';
 import { fieldError } from './content/field-error.ts';
@@ -41,6 +42,23 @@ function byDate(events: readonly Event[], today: string): Event[] {
   const upcoming = events.filter((e) => e.date >= today).sort((a, b) => a.date.localeCompare(b.date));
   const past = events.filter((e) => e.date < today).sort((a, b) => b.date.localeCompare(a.date));
   return [...upcoming, ...past];
+}
+
+/**
+ * What the public page does with an event (issue 16): the site shows the next three active upcoming
+ * events, chosen exactly as the page chooses them. Hidden events carry the card's own 'Hidden' badge.
+ */
+export function eventStatus(event: Event, all: readonly Event[], today: string): string | undefined {
+  if (!event.is_active) return undefined;
+  if (event.date < today) return 'Past — not shown';
+  const place = upcomingEvents(
+    all.filter((e) => e.is_active),
+    today,
+  ).findIndex((e) => e.id === event.id);
+  // SPEC §7 fixes the number at three (UPCOMING_EVENTS_SHOWN).
+  return place >= 0
+    ? `On the site (${place + 1} of ${UPCOMING_EVENTS_SHOWN})`
+    : 'Waiting — beyond the next three';
 }
 
 function EventForm({ item, saving, onSave, onCancel }: ContentFormProps<'events'>) {
@@ -139,10 +157,12 @@ export function EventsScreen() {
       empty="No events yet. Add the first one."
       Form={EventForm}
       arrange={(items) => byDate(items, today)}
-      card={(event) => ({
+      card={(event, all) => ({
         name: event.name,
         media: <Thumbnail url={event.image_url} />,
-        badge: event.date < today ? 'Past' : undefined,
+        badge: eventStatus(event, all, today),
+        // On means "may be shown": whether it is shown right now is the badge's to say.
+        shownText: 'Enabled',
         details: (
           <>
             <p className="flex items-center gap-1.5">

@@ -17,6 +17,8 @@ import { AuthCard } from '../auth/auth-card.tsx';
 import { tokenStore, useToken } from '../auth/token-store.ts';
 import { ADMIN_PATHS } from '../paths.ts';
 
+/** The start of the server's answer to a right password without the code (accounts/service.ts). */
+const CODE_REQUIRED = '2FA code required';
 const RECOVERY_CODE_PATTERN = /^[A-Za-z0-9-]{8,20}$/;
 const DIGITS_PATTERN = new RegExp(`^\\d{0,${TOTP_CODE_LENGTH}}$`);
 
@@ -37,6 +39,7 @@ function loginError(error: unknown): string {
 export function LoginScreen() {
   const token = useToken();
   const navigate = useNavigate();
+  const signedOutIdle = tokenStore.signedOutBecause() === 'inactivity';
   const queryClient = useQueryClient();
   const login = useLogin();
   const [error, setError] = useState<string | null>(null);
@@ -97,7 +100,22 @@ export function LoginScreen() {
 
   return (
     <AuthCard title="Admin Login" subtitle="Sign in to manage your website.">
-      {error && <Banner kind="error">{error}</Banner>}
+      {signedOutIdle && !error && !needsCode && (
+        <Banner kind="info">
+          You were signed out after 5 minutes without activity, to keep the site safe on a shared or lost
+          device. Sign in again to carry on.
+        </Banner>
+      )}
+      {error &&
+        // The server's "2FA code required" is the normal next step for an account with two-factor
+        // login, not a failure: said calmly, in the owner's words (issue 16). A wrong code is an error.
+        (error.startsWith(CODE_REQUIRED) ? (
+          <Banner kind="info">
+            Enter the 6-digit code from your authenticator app to finish signing in.
+          </Banner>
+        ) : (
+          <Banner kind="error">{error}</Banner>
+        ))}
       <form onSubmit={onSubmit} noValidate className="space-y-5">
         <TextField
           label="Email"

@@ -1,10 +1,9 @@
 // Admin Users (SPEC §2, §5, §8): the accounts as cards, a toggled create form, delete with a browser
-// confirmation; banners above the list (plus sonner toasts, SPEC §4's second toast reading).
+// confirmation; the spec's banners above the list, one message per outcome (no toast beside them).
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Shield, ShieldCheck, Trash2, UserPlus, X } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import type { z } from 'zod';
 import { MIN_PASSWORD_LENGTH, MIN_USERNAME_LENGTH } from '../../../shared/constants.ts';
 import {
@@ -51,7 +50,8 @@ function UserCard({
   user: AdminUser;
   isSelf: boolean;
   deleting: boolean;
-  onDelete: () => void;
+  /** Absent when the server would refuse the deletion: the button is not offered at all. */
+  onDelete?: () => void;
 }) {
   const superadmin = user.role === 'superadmin';
   const Icon = superadmin ? ShieldCheck : Shield;
@@ -76,19 +76,29 @@ function UserCard({
             <p className="mt-1 text-sm text-ink-600">Must change the password at next login</p>
           )}
         </div>
-        <Button
-          variant="danger"
-          onClick={onDelete}
-          disabled={deleting}
-          aria-label={`Delete ${user.username}`}
-        >
-          <Trash2 className="size-4" aria-hidden="true" />
-          <span className="sr-only sm:not-sr-only">Delete</span>
-        </Button>
+        {onDelete && (
+          <Button
+            variant="danger"
+            onClick={onDelete}
+            disabled={deleting}
+            aria-label={`Delete ${user.username}`}
+          >
+            <Trash2 className="size-4" aria-hidden="true" />
+            <span className="sr-only sm:not-sr-only">Delete</span>
+          </Button>
+        )}
       </Card>
     </li>
   );
 }
+
+/**
+ * DESIGN "Roles": nobody deletes their own account and only a superadmin deletes a superadmin (the
+ * last superadmin is always someone's own account or protected by that rule). The server enforces
+ * both; the screen does not offer what it would refuse (issue 16).
+ */
+export const canDelete = (me: { id: number; role: string }, user: AdminUser) =>
+  me.id !== user.id && (me.role === 'superadmin' || user.role !== 'superadmin');
 
 export function UsersScreen() {
   const users = useAdminUsers();
@@ -117,12 +127,9 @@ export function UsersScreen() {
       const { admin } = await createUser.mutateAsync(values);
       const text = `Admin user '${admin.username}' created successfully`;
       setNotice({ kind: 'success', text });
-      toast.success(text);
       closeForm();
     } catch (caught) {
-      const text = errorMessage(caught, 'Failed to create admin user');
-      setNotice({ kind: 'error', text });
-      toast.error(text);
+      setNotice({ kind: 'error', text: errorMessage(caught, 'Failed to create admin user') });
     }
   });
 
@@ -130,13 +137,9 @@ export function UsersScreen() {
     if (!window.confirm(`Are you sure you want to delete admin user '${user.username}'?`)) return;
     try {
       await deleteUser.mutateAsync(user.id);
-      const text = `Admin user '${user.username}' deleted successfully`;
-      setNotice({ kind: 'success', text });
-      toast.success(text);
+      setNotice({ kind: 'success', text: `Admin user '${user.username}' deleted successfully` });
     } catch (caught) {
-      const text = errorMessage(caught, 'Failed to delete admin user');
-      setNotice({ kind: 'error', text });
-      toast.error(text);
+      setNotice({ kind: 'error', text: errorMessage(caught, 'Failed to delete admin user') });
     }
   };
 
@@ -218,7 +221,7 @@ export function UsersScreen() {
               user={user}
               isSelf={me.data?.id === user.id}
               deleting={deleteUser.isPending && deleteUser.variables === user.id}
-              onDelete={() => void onDelete(user)}
+              onDelete={me.data && canDelete(me.data, user) ? () => void onDelete(user) : undefined}
             />
           ))}
         </ul>

@@ -22,8 +22,10 @@ export interface ContentFormProps<K extends ContentKind> {
 export interface CardView {
   name: string;
   media?: ReactNode;
-  /** A short state beside the name, e.g. 'Past'. */
+  /** A short state beside the name, e.g. 'Past — not shown'. */
   badge?: string;
+  /** The switch's visible text while on (default 'Shown'), where being on does not mean being shown. */
+  shownText?: string;
   details: ReactNode;
 }
 
@@ -48,7 +50,8 @@ export function ContentScreen<K extends ContentKind>({
   listLabel: string;
   empty: string;
   Form: ComponentType<ContentFormProps<K>>;
-  card: (item: ContentItem<K>) => CardView;
+  /** One item's card; `all` is the whole list, for states that depend on the others (events). */
+  card: (item: ContentItem<K>, all: readonly ContentItem<K>[]) => CardView;
   /** The list's order when it is not the stored one (events: upcoming first). */
   arrange?: (items: ContentItem<K>[]) => ContentItem<K>[];
 }) {
@@ -80,13 +83,14 @@ export function ContentScreen<K extends ContentKind>({
         empty={empty}
       >
         {arrange(manager.items).map((item) => {
-          const view = card(item);
+          const view = card(item, manager.items);
           return (
             <ItemCard
               key={item.id}
               name={view.name}
               media={view.media}
               badge={view.badge}
+              shownText={view.shownText}
               active={item.is_active}
               onActiveChange={(active) => void manager.setActive(item, active)}
               onEdit={() => editor.openEdit(item)}

@@ -15,6 +15,7 @@ export function ItemCard({
   onDelete,
   extraActions,
   badge,
+  shownText = 'Shown',
   headingLevel = 2,
 }: {
   /** The item's title; also names the buttons for screen readers ('Edit Summer Fest'). */
@@ -26,8 +27,10 @@ export function ItemCard({
   onEdit: () => void;
   onDelete: () => void;
   extraActions?: ReactNode;
-  /** A short state beside the name, e.g. 'Past'. */
+  /** A short state beside the name, e.g. 'Past — not shown'. */
   badge?: string;
+  /** The switch's visible text while on. */
+  shownText?: string;
   /** 3 where the list sits under a section heading (gallery). */
   headingLevel?: 2 | 3;
 }) {
@@ -62,7 +65,7 @@ export function ItemCard({
       <div className="mt-auto flex flex-wrap items-center gap-2 border-t border-ink-100 px-4 py-3">
         <label className="mr-auto flex items-center gap-2 text-sm font-medium text-ink-700">
           <Switch checked={active} onCheckedChange={onActiveChange} label={`Show ${name} on the website`} />
-          <span aria-hidden="true">{active ? 'Shown' : 'Hidden'}</span>
+          <span aria-hidden="true">{active ? shownText : 'Hidden'}</span>
         </label>
         {extraActions}
         <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Edit ${name}`}>

@@ -49,9 +49,8 @@ function Holdings({ records, onErased }: { records: DataSubjectRecords; onErased
     if (!confirmDelete(`${held} stored under ${records.email}`)) return;
     erase.mutate(records.email, {
       onSuccess: ({ deleted }) => {
-        const text = `Erased ${plural(deleted.enquiries, 'enquiry', 'enquiries')} from ${records.email}.`;
-        onErased(text);
-        toast.success(text);
+        // The banner above says it; a toast beside it would say it twice (issue 16).
+        onErased(`Erased ${plural(deleted.enquiries, 'enquiry', 'enquiries')} from ${records.email}.`);
       },
       onError: (error) => toast.error(errorMessage(error, 'Failed to erase this data')),
     });
