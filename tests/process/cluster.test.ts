@@ -1,6 +1,7 @@
 // Two app instances on one PostgreSQL database (issue 9, "Proofs in CI"; docs/decisions/0407): what
-// one instance does holds on the other — a session, a logout, a lockout, the enquiry limit, and a
-// content change (on the other instance within its documented cache time).
+// one instance does holds on the other — a session, a logout, a lockout (also against guesses sent to
+// both at once, issue 15), the enquiry limit, and a content change (on the other instance within its
+// documented cache time).
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -113,6 +114,31 @@ describe.skipIf(!postgres)('two instances on one PostgreSQL database', () => {
     const locked = await call(`${b.url}/api/admin/login`, { json: staff });
     expect(locked.status).toBe(429);
     expect(locked.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+
+  it('lets through at most the pair limit of wrong passwords sent at once, split over both instances', async () => {
+    const clerk = { email: 'clerk@example.co.uk', password: 'Clerk-Password-2026!' };
+    const created = await call(`${a.url}/api/admin/users`, {
+      token: await login(a.url, ADMIN),
+      json: { username: 'clerk', ...clerk, role: 'admin' },
+    });
+    expect(created.status).toBe(201);
+
+    // 20 + 20 at once from one address (both instances see 127.0.0.1): the claims meet in one
+    // PostgreSQL row, so only the first PAIR_MAX_FAILURES reach a password check.
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        call(`${(i % 2 ? b : a).url}/api/admin/login`, {
+          json: { email: clerk.email, password: `wrong guess ${i}` },
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(PAIR_MAX_FAILURES);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(40 - PAIR_MAX_FAILURES);
+    // And the right password, on either instance, is refused while the lock holds.
+    for (const server of [a, b])
+      expect((await call(`${server.url}/api/admin/login`, { json: clerk })).status).toBe(429);
   });
 
   it('counts enquiries from one address on both instances against one limit', async () => {

@@ -107,16 +107,18 @@ export interface PasswordResetTokensTable {
   used_at: number | null;
 }
 
-export interface AuthFailuresTable {
-  id: Generated<number>;
+/** One brute-force counter and its lock per key (migration 0007, docs/decisions/0410). */
+export interface AuthAttemptsTable {
+  /** `pair|login|203.0.113.7|owner@example.com`, `address|203.0.113.7` or `account|login|owner@example.com`. */
   key: string;
-  created_at: number;
-}
-
-export interface AuthLockoutsTable {
-  key: string;
-  locked_until: number;
-  created_at: number;
+  /** When the count began; it starts again once the key's window has passed. */
+  window_started_at: number;
+  /** Attempts claimed in the window: failures, and attempts still being checked. */
+  attempts: number;
+  /** Set when the count passed its maximum; null while unlocked. */
+  locked_until: number | null;
+  /** Attempts refused by the current lock; 0 in the statement that set it. */
+  refused: Generated<number>;
 }
 
 export interface AuditLogTable {
@@ -233,8 +235,7 @@ export interface Database {
   admin_totp: AdminTotpTable;
   admin_recovery_codes: AdminRecoveryCodesTable;
   password_reset_tokens: PasswordResetTokensTable;
-  auth_failures: AuthFailuresTable;
-  auth_lockouts: AuthLockoutsTable;
+  auth_attempts: AuthAttemptsTable;
   audit_log: AuditLogTable;
   site_settings: SiteSettingsTable;
   enquiries: EnquiriesTable;

@@ -34,13 +34,7 @@ const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 20);
 // Tables whose purpose is to record attempts, refused ones included: failed sign-ins count towards
 // the brute-force limits and appear in the audit log, rate limits count every hit, and a captcha
 // solution is spent whether or not the rest of the enquiry is valid.
-const ATTEMPT_RECORDS = new Set([
-  'auth_failures',
-  'auth_lockouts',
-  'audit_log',
-  'rate_limit_hits',
-  'captcha_solutions',
-]);
+const ATTEMPT_RECORDS = new Set(['auth_attempts', 'audit_log', 'rate_limit_hits', 'captcha_solutions']);
 
 /** A valid item of each content kind, created before fuzzing so ids point at real rows. */
 const CONTENT_SEEDS: Record<string, Record<string, unknown>> = {

@@ -11,7 +11,7 @@ import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../l
 import { hashToken, newToken } from '../../lib/secrets.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { AUDIT_ACTIONS, type AuditService } from '../audit/service.ts';
-import type { Attempt, AuthLimitsService, LimitedAction, Lockout } from '../auth-limits/service.ts';
+import type { Attempt, AuthLimitsService, Claim, LimitedAction, Lockout } from '../auth-limits/service.ts';
 import type { TwoFactorService } from '../two-factor/service.ts';
 import { accountLockedMail } from './mails.ts';
 import { assertAcceptablePassword } from './password-policy.ts';
@@ -104,16 +104,38 @@ export function createAccountsService(db: Db, clock: Clock, security?: AccountSe
   }
 
   /**
-   * Counts a failure against the brute-force limits, records it and any lock it caused, and tells the
-   * owner when their whole account got locked (someone is trying their password from many places).
+   * Claims the attempt on the brute-force limits before its password or code is checked (issue 15:
+   * attempts sent at once must not all reach the check). A refusal (429) records any lock it set
+   * first. Without the security services (scripts) nothing is limited and there is no claim.
+   */
+  async function claimAttempt(
+    attempt: Attempt,
+    admin?: { id: number; email: string },
+  ): Promise<Claim | undefined> {
+    if (!security) return undefined;
+    const outcome = await security.limits.claim(attempt);
+    if (outcome.allowed) return outcome.claim;
+    await recordLocks(attempt, admin, outcome.locks);
+    throw outcome.refusal;
+  }
+
+  /** The attempt was not a failure (a right password or code): it does not count. */
+  async function giveBack(claim: Claim | undefined): Promise<void> {
+    if (security && claim) await security.limits.giveBack(claim);
+  }
+
+  /**
+   * Keeps a failed attempt counted, records it and any lock it caused, and tells the owner when their
+   * whole account got locked (someone is trying their password from many places).
    */
   async function fail(
-    attempt: Attempt,
+    claim: Claim | undefined,
     admin: { id: number; email: string } | undefined,
     reason: string,
   ): Promise<void> {
-    if (!security) return;
-    const locks = await security.limits.recordFailure(attempt);
+    if (!security || !claim) return;
+    const { attempt } = claim;
+    const locks = await security.limits.failed(claim);
     await security.audit.record({
       adminId: admin?.id ?? null,
       actor: attempt.account,
@@ -129,17 +151,20 @@ export function createAccountsService(db: Db, clock: Clock, security?: AccountSe
     admin: { id: number; email: string } | undefined,
     locks: Lockout[],
   ) {
+    if (locks.length === 0) return;
     const sec = requireSecurity();
+    // A sign-in refused before its account was looked up: the record and the owner's e-mail need it.
+    const owner = admin ?? (attempt.account ? await repo.findAdminByEmail(db, attempt.account) : undefined);
     for (const lock of locks) {
       await sec.audit.record({
-        adminId: admin?.id ?? null,
+        adminId: owner?.id ?? null,
         actor: attempt.account,
         action: AUDIT_ACTIONS.lockout,
         ip: attempt.ip,
         detail: { scope: lock.scope, on: attempt.action, until: toIso(lock.until) },
       });
-      if (lock.scope === 'account' && admin) {
-        const mail = accountLockedMail({ to: admin.email, until: lock.until, publicUrl: sec.publicUrl });
+      if (lock.scope === 'account' && owner) {
+        const mail = accountLockedMail({ to: owner.email, until: lock.until, publicUrl: sec.publicUrl });
         sec.background.run('account-locked mail', () => sec.mailer.send(mail));
       }
     }
@@ -158,28 +183,32 @@ export function createAccountsService(db: Db, clock: Clock, security?: AccountSe
     action: LimitedAction,
     context: RequestContext,
   ) {
-    const attempt = attemptOf(action, admin.email, context);
-    await requireSecurity().limits.assertAllowed(attempt);
+    requireSecurity(); // a password is never checked here without the limits on guessing it
+    const claim = await claimAttempt(attemptOf(action, admin.email, context), admin);
     const row = await repo.findAdminById(db, admin.id);
-    if (!row) throw unauthorized();
+    if (!row) {
+      await giveBack(claim);
+      throw unauthorized();
+    }
     if (!(await verifyPassword(row.password_hash, password))) {
-      await fail(attempt, admin, 'wrong password');
+      await fail(claim, admin, 'wrong password');
       // 400, not 401: the session is fine, and the clients treat 401 as "logged out".
       throw badRequest(CURRENT_PASSWORD_WRONG);
     }
+    await giveBack(claim);
     return row;
   }
 
   /** Checks a code from the admin's app (or a recovery code) before a 2FA change. */
   async function checkOwnCode(admin: SessionAdmin, code: string, context: RequestContext) {
     const sec = requireSecurity();
-    const attempt = attemptOf('two-factor', admin.email, context);
-    await sec.limits.assertAllowed(attempt);
+    const claim = await claimAttempt(attemptOf('two-factor', admin.email, context), admin);
     const used = await sec.twoFactor.verify(admin.id, code);
     if (!used) {
-      await fail(attempt, admin, 'wrong 2FA code');
+      await fail(claim, admin, 'wrong 2FA code');
       throw badRequest(TOTP_INVALID);
     }
+    await giveBack(claim);
     if (used === 'recovery') await auditRecoveryCodeUse(admin, context);
   }
 
@@ -206,28 +235,31 @@ export function createAccountsService(db: Db, clock: Clock, security?: AccountSe
     ): Promise<{ access_token: string; force_password_change: boolean }> {
       const account = normaliseEmail(email);
       const attempt = attemptOf('login', account, context);
-      if (security) await security.limits.assertAllowed(attempt);
+      const claim = await claimAttempt(attempt);
       const admin = await repo.findAdminByEmail(db, account);
       const ok = admin
         ? await verifyPassword(admin.password_hash, password)
         : await verifyAgainstNothing(password);
       if (!admin || !ok) {
-        await fail(attempt, admin, admin ? 'wrong password' : 'unknown account');
+        await fail(claim, admin, admin ? 'wrong password' : 'unknown account');
         throw unauthorized(INVALID_CREDENTIALS);
       }
       if (security && (await security.twoFactor.isEnabled(admin.id))) {
         const code = context.totpCode?.trim() ?? '';
         // Asking for the code is not a failure: the password was right, and the screen needs to ask.
-        if (code === '') throw unauthorized(TOTP_REQUIRED);
+        if (code === '') {
+          await giveBack(claim);
+          throw unauthorized(TOTP_REQUIRED);
+        }
         const used = await security.twoFactor.verify(admin.id, code);
         if (!used) {
-          await fail(attempt, admin, 'wrong 2FA code');
+          await fail(claim, admin, 'wrong 2FA code');
           throw unauthorized(TOTP_INVALID);
         }
         if (used === 'recovery') await auditRecoveryCodeUse(admin, context);
       }
-      if (security) {
-        await security.limits.recordSuccess(attempt);
+      if (security && claim) {
+        await security.limits.succeeded(claim);
         await security.audit.record({
           adminId: admin.id,
           actor: admin.email,
@@ -333,11 +365,17 @@ export function createAccountsService(db: Db, clock: Clock, security?: AccountSe
       context: RequestContext = {},
     ): Promise<string[]> {
       const sec = requireSecurity();
-      const attempt = attemptOf('two-factor', admin.email, context);
-      await sec.limits.assertAllowed(attempt);
-      const codes = await sec.twoFactor.confirmEnrolment(admin.id, code);
+      const claim = await claimAttempt(attemptOf('two-factor', admin.email, context), admin);
+      let codes: string[] | null;
+      try {
+        codes = await sec.twoFactor.confirmEnrolment(admin.id, code);
+      } catch (error) {
+        // Enrolment not started or already on: no code was checked.
+        await giveBack(claim);
+        throw error;
+      }
       if (!codes) {
-        await fail(attempt, admin, 'wrong 2FA code at enrolment');
+        await fail(claim, admin, 'wrong 2FA code at enrolment');
         throw badRequest(`${TOTP_INVALID}. Check that your phone's clock is right and try the next code.`);
       }
       await auditOwnChange(admin, AUDIT_ACTIONS.twoFactorEnabled, context);

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import * as OTPAuth from 'otpauth';
 import { beforeEach, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../testing/harness.ts';
 import { decodeQuotedPrintable } from '../../testing/smtp-test-server.ts';
@@ -131,16 +132,13 @@ describeEachDatabase('brute-force limits', (ctx) => {
 
   it('100 failures for one account from many addresses lock it everywhere for an hour and e-mail the owner', async () => {
     const owner = await ctx().loginAs({ email: 'owner@example.com' });
-    // 99 earlier failures spread over the hour, inserted directly (hashing 99 passwords proves nothing more).
-    const now = ctx().clock.now();
+    // 99 earlier failures in this hour's count, written directly (hashing 99 passwords proves nothing
+    // more); the sign-in above left the account's counter at 0.
+    const earlier = { window_started_at: ctx().clock.now() - 50 * MINUTE, attempts: 99 };
     await ctx()
-      .db.insertInto('auth_failures')
-      .values(
-        Array.from({ length: 99 }, (_, i) => ({
-          key: 'account|login|owner@example.com',
-          created_at: now - i * 30_000,
-        })),
-      )
+      .db.insertInto('auth_attempts')
+      .values({ key: 'account|login|owner@example.com', locked_until: null, ...earlier })
+      .onConflict((oc) => oc.column('key').doUpdateSet(earlier))
       .execute();
 
     expect((await login(owner.email, 'the hundredth guess', { ip: '192.0.2.100' })).statusCode).toBe(401);
@@ -172,6 +170,43 @@ describeEachDatabase('brute-force limits', (ctx) => {
     expect((await login(owner.email, owner.password)).statusCode).toBe(200);
     for (let i = 0; i < 4; i += 1) expect((await login(owner.email, 'typo again')).statusCode).toBe(401);
     expect((await login(owner.email, owner.password)).statusCode).toBe(200);
+  });
+
+  it('attempts that are not failures are given back: sign-ins, "2FA code required", a right current password', async () => {
+    const owner = await ctx().loginAs();
+    // More successes than the address allows failures.
+    for (let i = 0; i < 25; i += 1) expect((await login(owner.email, owner.password)).statusCode).toBe(200);
+    for (let i = 0; i < 6; i += 1) {
+      const change = await ctx().request({
+        method: 'POST',
+        url: '/api/admin/change-password',
+        remoteAddress: ATTACKER,
+        token: owner.token,
+        // Right current password, refused new one: the check passed, so it is not a guess.
+        payload: { current_password: owner.password, new_password: owner.password },
+      });
+      expect(change.statusCode).toBe(400);
+      expect(change.json<{ detail: string }>().detail).toContain('different');
+    }
+    const setup = await ctx().request({ method: 'POST', url: '/api/admin/2fa/setup', token: owner.token });
+    const secret = OTPAuth.Secret.fromBase32(setup.json<{ secret: string }>().secret);
+    const enable = await ctx().request({
+      method: 'POST',
+      url: '/api/admin/2fa/enable',
+      token: owner.token,
+      payload: { code: OTPAuth.TOTP.generate({ secret, timestamp: ctx().clock.now() }) },
+    });
+    expect(enable.statusCode).toBe(200);
+    // More "code required" answers than the pair allows failures.
+    for (let i = 0; i < 6; i += 1) {
+      const asked = await login(owner.email, owner.password);
+      expect(asked.statusCode).toBe(401);
+      expect(asked.json<{ detail: string }>().detail).toContain('2FA');
+    }
+
+    // None of it counted: five typos are still answered, and only then is the pair locked.
+    for (let i = 0; i < 5; i += 1) expect((await login(owner.email, `typo ${i}`)).statusCode).toBe(401);
+    expect((await login(owner.email, owner.password)).statusCode).toBe(429);
   });
 
   it('reset requests: 5 per account and address, answered alike for unknown accounts', async () => {
@@ -229,12 +264,10 @@ describeEachDatabase('brute-force limits', (ctx) => {
     const otherInstance = createAuthLimitsService(ctx().db, ctx().clock, ctx().config.authLimits, {
       warn: () => undefined,
     });
-    await expect(
-      otherInstance.assertAllowed({ action: 'login', ip: ATTACKER, account: owner.email }),
-    ).rejects.toMatchObject({ statusCode: 429 });
-    await expect(
-      otherInstance.assertAllowed({ action: 'login', ip: OWNER_HOME, account: owner.email }),
-    ).resolves.toBeUndefined();
+    const fromAttacker = await otherInstance.claim({ action: 'login', ip: ATTACKER, account: owner.email });
+    expect(fromAttacker).toMatchObject({ allowed: false, refusal: { statusCode: 429 } });
+    const fromHome = await otherInstance.claim({ action: 'login', ip: OWNER_HOME, account: owner.email });
+    expect(fromHome).toMatchObject({ allowed: true });
   });
 });
 

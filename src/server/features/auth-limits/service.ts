@@ -6,6 +6,10 @@
 // The pair lock comes first so an attacker elsewhere can't lock the owner out with a handful of tries.
 // Keys are built from the action name the service passes (never the request path), the client
 // address Fastify resolved (X-Forwarded-For only counts with TRUST_PROXY) and the normalised account.
+// An attempt is claimed before the password or code is checked (issue 15, docs/decisions/0410): each
+// claim is one statement that counts it, so attempts sent at once cannot all pass a check made
+// before any of them was counted. The caller then ends the claim: failed (it stays counted), given
+// back (it was not a failure) or, for a sign-in, succeeded (the pair's earlier typos are forgiven).
 import type { AuthLimit, AuthLimits } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { rateLimitAddress } from '../../lib/client-address.ts';
@@ -30,6 +34,25 @@ export interface Lockout {
   scope: LimitScope;
   until: number;
 }
+
+/** One counted key of a claim: the window it was counted in and its place in that count. */
+interface HeldKey {
+  scope: LimitScope;
+  key: string;
+  windowStartedAt: number;
+  attempts: number;
+}
+
+/** An attempt counted on every key of its scopes, held until the caller says how it ended. */
+export interface Claim {
+  attempt: Attempt;
+  held: HeldKey[];
+}
+
+export type ClaimOutcome =
+  | { allowed: true; claim: Claim }
+  /** `locks` are the locks this very claim set (the caller records them once), usually none. */
+  | { allowed: false; refusal: HttpError; locks: Lockout[] };
 
 export interface LimitsLog {
   warn(obj: object, msg: string): void;
@@ -57,71 +80,126 @@ function lockedError(until: number, now: number): HttpError {
 
 export function createAuthLimitsService(db: Db, clock: Clock, limits: AuthLimits, log: LimitsLog) {
   const longestWindow = Math.max(limits.pair.windowMs, limits.address.windowMs, limits.account.windowMs);
+  // The pair first: an attacker elsewhere can't use up the owner's allowance, and an attempt refused
+  // for its pair is not counted against the address or the account.
   const scopes: [LimitScope, AuthLimit][] = [
     ['pair', limits.pair],
     ['address', limits.address],
     ['account', limits.account],
   ];
 
+  function logLock(attempt: Attempt, lock: Lockout) {
+    log.warn(
+      {
+        action: attempt.action,
+        address: rateLimitAddress(attempt.ip),
+        account: attempt.account || undefined,
+        scope: lock.scope,
+        until: new Date(lock.until).toISOString(),
+      },
+      'authentication locked out after repeated failures',
+    );
+  }
+
+  const giveBackHeld = (held: HeldKey[]) =>
+    Promise.all(held.map((h) => repo.giveBackAttempt(db, h.key, h.windowStartedAt)));
+
+  /**
+   * Counts an attempt before its password or code is checked. Refused (429 with Retry-After) while
+   * any of its keys is locked, or when its count passes a key's maximum — which locks that key — so
+   * even a right password is refused and never checked.
+   */
+  async function claim(attempt: Attempt): Promise<ClaimOutcome> {
+    const keys = keysOf(attempt);
+    const now = clock.now();
+    // Most refusals meet a lock already set: answered with one read, and counted nowhere.
+    const lock = await repo.findActiveLock(
+      db,
+      Object.values(keys).filter((k): k is string => k !== undefined),
+      now,
+    );
+    if (lock?.locked_until)
+      return { allowed: false, refusal: lockedError(lock.locked_until, now), locks: [] };
+
+    const held: HeldKey[] = [];
+    for (const [scope, rule] of scopes) {
+      const key = keys[scope];
+      if (key === undefined) continue;
+      const count = await repo.claimAttempt(db, key, now, rule);
+      if (count.locked_until !== null && count.locked_until > now) {
+        // Refused here: the keys already counted give the attempt back, as it is checked nowhere.
+        await giveBackHeld(held);
+        const locks = count.refused === 0 ? [{ scope, until: count.locked_until }] : [];
+        for (const set of locks) logLock(attempt, set);
+        return { allowed: false, refusal: lockedError(count.locked_until, now), locks };
+      }
+      held.push({ scope, key, windowStartedAt: count.window_started_at, attempts: count.attempts });
+    }
+    return { allowed: true, claim: { attempt, held } };
+  }
+
   return {
-    /** Throws 429 (with Retry-After) while any of the attempt's keys is locked — even a right password is refused. */
-    async assertAllowed(attempt: Attempt): Promise<void> {
-      const keys = Object.values(keysOf(attempt)).filter((k): k is string => k !== undefined);
-      const now = clock.now();
-      const lock = await repo.findActiveLockout(db, keys, now);
-      if (lock) throw lockedError(lock.locked_until, now);
+    claim,
+
+    /** Like `claim`, for callers with no locks to record: throws the refusal. */
+    async claimOrRefuse(attempt: Attempt): Promise<Claim> {
+      const outcome = await claim(attempt);
+      if (!outcome.allowed) throw outcome.refusal;
+      return outcome.claim;
     },
 
-    /** Counts a failure; returns the locks it set (the caller audits them and may warn the owner). */
-    async recordFailure(attempt: Attempt): Promise<Lockout[]> {
+    /**
+     * The attempt failed: it stays counted. A failure that used a key's last allowance locks that key
+     * now. Returns the locks it set (the caller audits them and may warn the owner).
+     */
+    async failed(claim: Claim): Promise<Lockout[]> {
       const now = clock.now();
-      const keys = keysOf(attempt);
-      const present = scopes.filter(([scope]) => keys[scope] !== undefined);
-      await repo.insertFailures(
-        db,
-        present.map(([scope]) => keys[scope]!),
-        now,
-      );
-      // Old rows are no longer counted anywhere; dropping them here keeps the table small without a timer.
-      await repo.deleteFailuresBefore(db, now - longestWindow);
-      await repo.deleteLockoutsBefore(db, now);
-
       const set: Lockout[] = [];
-      for (const [scope, rule] of present) {
-        const key = keys[scope]!;
-        const failures = await repo.countFailuresSince(db, key, now - rule.windowMs);
-        if (failures >= rule.maxFailures) {
-          const until = now + rule.lockMs;
-          await repo.upsertLockout(db, key, until, now);
-          // A lock starts a fresh count: the next lock needs a full new series of failures.
-          await repo.deleteFailures(db, key);
-          set.push({ scope, until });
-        }
+      for (const held of claim.held) {
+        const rule = limits[held.scope];
+        if (held.attempts < rule.maxFailures) continue;
+        const locked = await repo.lockAtMaximum(
+          db,
+          held.key,
+          held.windowStartedAt,
+          rule.maxFailures,
+          now + rule.lockMs,
+        );
+        if (locked?.locked_until) set.push({ scope: held.scope, until: locked.locked_until });
       }
-      const address = rateLimitAddress(attempt.ip);
+      // Rows past every window count nothing; dropping them here keeps the table small without a timer.
+      await repo.deleteStale(db, now - longestWindow, now);
+
+      const { attempt } = claim;
       log.warn(
-        { action: attempt.action, address, account: attempt.account || undefined },
+        {
+          action: attempt.action,
+          address: rateLimitAddress(attempt.ip),
+          account: attempt.account || undefined,
+        },
         'authentication failure',
       );
-      for (const lock of set) {
-        log.warn(
-          {
-            action: attempt.action,
-            address,
-            account: attempt.account || undefined,
-            scope: lock.scope,
-            until: new Date(lock.until).toISOString(),
-          },
-          'authentication locked out after repeated failures',
-        );
-      }
+      for (const lock of set) logLock(attempt, lock);
       return set;
     },
 
-    /** A success forgives the pair's earlier typos (but not the address or account counters). */
-    async recordSuccess(attempt: Attempt): Promise<void> {
-      const key = keysOf(attempt).pair;
-      if (key) await repo.deleteFailures(db, key);
+    /** The attempt was not a failure (e.g. the right password, asked for its 2FA code): not counted. */
+    async giveBack(claim: Claim): Promise<void> {
+      await giveBackHeld(claim.held);
+    },
+
+    /**
+     * A sign-in succeeded: it is not counted, and it forgives the pair's earlier typos — but not the
+     * address or account counters, which other people's guesses may have raised.
+     */
+    async succeeded(claim: Claim): Promise<void> {
+      await Promise.all(
+        claim.held.map((h) =>
+          h.scope === 'pair'
+            ? repo.forgetAttempts(db, h.key)
+            : repo.giveBackAttempt(db, h.key, h.windowStartedAt),
+        ),
+      );
     },
   };
 }

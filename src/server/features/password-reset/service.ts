@@ -61,24 +61,25 @@ export function createPasswordResetService(db: Db, clock: Clock, deps: PasswordR
     /** Always the same answer; a real account gets an e-mail shortly after. */
     async request(email: string, ip: string): Promise<string> {
       const attempt: Attempt = { action: 'password-reset-request', ip, account: normaliseEmail(email) };
-      await limits.assertAllowed(attempt);
-      // Every request counts, for known and unknown addresses alike: it caps the e-mails one address
-      // can trigger, and a lock looks the same whether or not the account exists.
-      await limits.recordFailure(attempt);
+      // Every request counts, for known and unknown addresses alike, and is never given back: it caps
+      // the e-mails one address can trigger (claimed before any is sent, so requests sent at once
+      // cannot outrun it), and a lock looks the same whether or not the account exists.
+      await limits.failed(await limits.claimOrRefuse(attempt));
       background.run('password reset e-mail', () => sendResetLink(attempt.account, ip));
       return RESET_REQUESTED_MESSAGE;
     },
 
     /** Sets the new password if the token is valid, unused and unexpired; does not sign anyone in. */
     async confirm(token: string, newPassword: string, ip: string): Promise<void> {
-      const attempt: Attempt = { action: 'password-reset-confirm', ip, account: '' };
-      await limits.assertAllowed(attempt);
+      const claim = await limits.claimOrRefuse({ action: 'password-reset-confirm', ip, account: '' });
       const now = clock.now();
       const row = await repo.findResetToken(db, hashToken(token));
       if (!row || row.used_at !== null || row.expires_at <= now) {
-        await limits.recordFailure(attempt);
+        await limits.failed(claim);
         throw badRequest(RESET_LINK_INVALID);
       }
+      // A real token is not a guess, whatever happens to the request next.
+      await limits.giveBack(claim);
       // Checked before the token is spent, so a rejected password doesn't cost the admin their link.
       assertAcceptablePassword(newPassword);
       if (!(await repo.consumeResetToken(db, row.id, now))) throw badRequest(RESET_LINK_INVALID);
