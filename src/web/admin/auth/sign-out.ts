@@ -16,7 +16,7 @@ export function useSignOut(): (reason?: SignOutReason) => Promise<void> {
       // The request takes the token when it is made, so it is sent before the token is forgotten.
       const revoke = tokenStore.token() ? logout().catch(() => undefined) : Promise.resolve();
       // The reason stays with the token store: the guard may reach the login screen first.
-    tokenStore.clear(reason ?? null);
+      tokenStore.clear(reason ?? null);
       queryClient.clear();
       void navigate(ADMIN_PATHS.login, { replace: true });
       await revoke;
