@@ -184,6 +184,40 @@ describe.skipIf(!chromiumAvailable())('admin settings', () => {
     }
   });
 
+  it('tells each change in a sentence with the item as it was named, linked while it exists', async () => {
+    const token = await apiLogin(server);
+    const event = await adminApi<{ id: number }>(server, token, 'POST', '/api/admin/events', {
+      name: 'Audit Summer Fest',
+      location: 'Leeds',
+      date: '2030-07-01',
+    });
+    await adminApi(server, token, 'PUT', `/api/admin/events/${event.id}`, { is_active: false });
+    const doomed = await adminApi<{ id: number }>(server, token, 'POST', '/api/admin/badges', {
+      name: 'Audit Old Badge',
+      badge_url: '/uploads/none.png',
+    });
+    await adminApi(server, token, 'DELETE', `/api/admin/badges/${doomed.id}`);
+    const { context, page } = await freshPage(browser);
+    try {
+      await openSignedIn(page, server, '/admin/settings');
+      const log = page.getByRole('list', { name: 'Audit log entries' });
+      const hid = log.getByRole('listitem').filter({ hasText: "Hid the event 'Audit Summer Fest'" });
+      await hid.waitFor();
+      await log.getByRole('listitem').filter({ hasText: "Added the event 'Audit Summer Fest'" }).waitFor();
+      const deleted = log.getByRole('listitem').filter({ hasText: "Deleted the badge 'Audit Old Badge'" });
+      await deleted.getByText('Since deleted').waitFor();
+      // No raw codes or bare ids left on the screen.
+      for (const text of await log.getByRole('listitem').allTextContents()) {
+        expect(text).not.toMatch(/\/api\/admin|#\d/);
+      }
+      await hid.getByRole('link', { name: /Open/ }).click();
+      await page.waitForURL(/\/admin\/events$/);
+      await adminApi(server, token, 'DELETE', `/api/admin/events/${event.id}`);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('pages through the audit log with Load more', async () => {
     const { context, page } = await freshPage(browser);
     // More than one page (50) of entries.

@@ -35,6 +35,7 @@ import { registerSiteRoutes } from './features/site/routes.ts';
 import { createSiteService } from './features/site/service.ts';
 import { BUSINESS_NAME } from '#shared/constants.ts';
 import { registerAuditRoutes } from './features/audit/routes.ts';
+import { createAuditTargets } from './features/audit/targets.ts';
 import { createAuditService } from './features/audit/service.ts';
 import { createAuthLimitsService } from './features/auth-limits/service.ts';
 import { registerPasswordResetRoutes } from './features/password-reset/routes.ts';
@@ -207,7 +208,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const adminGate = createAdminGate(services.accounts);
   registerAuthGuard(app, adminGate);
   edge.routingErrors = createRoutingErrorHandler(securityHeaders, adminGate);
-  registerAuditTrail(app, services.audit);
+  const auditTargets = createAuditTargets({ content: services.content, accounts: services.accounts });
+  registerAuditTrail(app, services.audit, auditTargets);
 
   // Tracking is stored only with the consent cookie (docs/decisions/0402).
   await app.register(fastifyCookie);
@@ -217,7 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerContentRoutes(app, services.content);
   registerSiteRoutes(app, services.site);
   registerPasswordResetRoutes(app, services.passwordReset);
-  registerAuditRoutes(app, services.audit);
+  registerAuditRoutes(app, services.audit, auditTargets);
   registerDataSubjectRoutes(app, services.dataSubject);
   await registerEnquiryRoutes(app, services.enquiries, services.captcha, services.enquiryLimits);
   await registerAnalyticsRoutes(app, services.analytics, services.trackingLimits);

@@ -27,6 +27,8 @@ export const auditEntry = z.object({
   target_id: z.string().nullable(),
   ip: z.string().nullable(),
   detail: z.string().nullable(),
+  /** Whether the item the entry names still exists; null when it names no item the screen links to. */
+  target_exists: z.boolean().nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 

@@ -417,6 +417,11 @@ export function createAccountsService(db: Db, clock: Clock, security?: AccountSe
 
     countAdmins: () => repo.countAdmins(db),
 
+    /** An admin's username, for the audit log; null if the account is gone. */
+    async usernameOf(id: number): Promise<string | null> {
+      return (await repo.findAdminById(db, id))?.username ?? null;
+    },
+
     /**
      * Creates an account. `actor` is the admin doing it (undefined from the shell or first run).
      * Accounts made by someone else must change their password at first login.

@@ -12,6 +12,7 @@ interface Entry {
   route: string | null;
   target_id: string | null;
   detail: string | null;
+  target_exists: boolean | null;
 }
 
 describeEachDatabase('audit log', (ctx) => {
@@ -45,7 +46,41 @@ describeEachDatabase('audit log', (ctx) => {
     expect(writes.map((e) => [e.action, e.target_id, e.admin_id, e.actor])).toEqual([
       ['DELETE /api/admin/events/:id', String(id), boss.id, 'boss@example.com'],
       ['PUT /api/admin/events/:id', String(id), boss.id, 'boss@example.com'],
-      ['POST /api/admin/events', null, boss.id, 'boss@example.com'],
+      ['POST /api/admin/events', String(id), boss.id, 'boss@example.com'],
+    ]);
+  });
+
+  it('keeps the name each item had at the time, what kind of change it was, and whether it still exists', async () => {
+    const boss = await ctx().loginAs({ email: 'boss@example.com' });
+    const add = async (name: string) =>
+      (
+        await ctx().request({
+          method: 'POST',
+          url: '/api/admin/events',
+          token: boss.token,
+          payload: { name, location: 'Leeds', date: '2026-08-01' },
+        })
+      ).json<{ id: number }>().id;
+    const kept = await add('Summer Music Festival');
+    const gone = await add('Winter Fair');
+    const put = (id: number, payload: object) =>
+      ctx().request({ method: 'PUT', url: `/api/admin/events/${id}`, token: boss.token, payload });
+    await put(kept, { is_active: false });
+    await put(kept, { is_active: true });
+    await put(kept, { name: 'Summer Festival' });
+    await ctx().request({ method: 'DELETE', url: `/api/admin/events/${gone}`, token: boss.token });
+
+    const { entries: list } = await entries(boss.token);
+    const events = list.filter((e) => e.route?.startsWith('/api/admin/events'));
+    expect(
+      events.map((e) => [e.action, e.target_id, JSON.parse(e.detail ?? '{}') as object, e.target_exists]),
+    ).toEqual([
+      ['DELETE /api/admin/events/:id', String(gone), { name: 'Winter Fair' }, false],
+      ['PUT /api/admin/events/:id', String(kept), { name: 'Summer Festival', change: 'edited' }, true],
+      ['PUT /api/admin/events/:id', String(kept), { name: 'Summer Music Festival', change: 'shown' }, true],
+      ['PUT /api/admin/events/:id', String(kept), { name: 'Summer Music Festival', change: 'hidden' }, true],
+      ['POST /api/admin/events', String(gone), { name: 'Winter Fair' }, false],
+      ['POST /api/admin/events', String(kept), { name: 'Summer Music Festival' }, true],
     ]);
   });
 
@@ -83,8 +118,10 @@ describeEachDatabase('audit log', (ctx) => {
     const actions = (await entries(boss.token)).entries.map((e) => [e.action, e.target_id]);
     expect(actions.slice(0, 2)).toEqual([
       ['DELETE /api/admin/users/:id', String(id)],
-      ['POST /api/admin/users', null],
+      ['POST /api/admin/users', String(id)],
     ]);
+    const [deleted] = (await entries(boss.token)).entries;
+    expect(deleted).toMatchObject({ detail: JSON.stringify({ name: 'helper' }), target_exists: false });
   });
 
   it('covers other features through the same hook, e.g. analytics reset', async () => {
@@ -142,7 +179,7 @@ describe('audit trail hook', () => {
         };
       }
     });
-    registerAuditTrail(app, audit);
+    registerAuditTrail(app, audit, { nameOf: async () => null });
     app.post('/api/admin/things/bulk-delete', async () => ({ success: true }));
     app.delete('/api/admin/things/:id', async () => ({ success: true }));
     app.put('/api/admin/things/:id', async (_request, reply) =>

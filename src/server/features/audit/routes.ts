@@ -3,15 +3,24 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditPage, auditQuery } from '#shared/schemas/audit.ts';
 import { requireSuperadmin } from '../../plugins/auth-guard.ts';
 import type { AuditService } from './service.ts';
+import type { AuditTargetLookup } from './targets.ts';
 
-export function registerAuditRoutes(app: FastifyInstance, audit: AuditService): void {
+export function registerAuditRoutes(
+  app: FastifyInstance,
+  audit: AuditService,
+  targets: Pick<AuditTargetLookup, 'existence'>,
+): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
     '/api/admin/audit',
     { config: { role: 'superadmin' }, schema: { querystring: auditQuery, response: { 200: auditPage } } },
     async (request) => {
       requireSuperadmin(request);
-      return { success: true as const, ...(await audit.list(request.query)) };
+      const page = await audit.list(request.query);
+      // The screen links an entry to its item only while the item still exists.
+      const exists = await targets.existence(page.entries);
+      const entries = page.entries.map((entry, i) => ({ ...entry, target_exists: exists[i] ?? null }));
+      return { success: true as const, entries, next_before: page.next_before };
     },
   );
 }

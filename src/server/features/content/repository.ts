@@ -37,6 +37,12 @@ export const findContent = (db: Db, kind: ContentKind, id: number) =>
     ContentRow | undefined
   >;
 
+/** Which of `ids` still exist (the audit log links only to those). */
+export const existingContentIds = async (db: Db, kind: ContentKind, ids: number[]) =>
+  ids.length === 0
+    ? []
+    : (await view(db).selectFrom(kind).select('id').where('id', 'in', ids).execute()).map((row) => row.id);
+
 export const insertContent = (db: Db, kind: ContentKind, values: Record<string, unknown>) =>
   view(db)
     .insertInto(kind)

@@ -46,6 +46,16 @@ function toColumns(input: Record<string, unknown>): Record<string, unknown> {
   return { ...fields, is_active: fields.is_active === false ? 0 : 1 };
 }
 
+/** The column each kind is known by in the admin's lists. */
+export const TITLE_COLUMNS: Record<ContentKind, string> = {
+  events: 'name',
+  logos: 'name',
+  badges: 'name',
+  gallery: 'title',
+  videos: 'title',
+  testimonials: 'client_name',
+};
+
 export function createContentService(db: Db, clock: Clock) {
   const cache = new Map<ContentKind, { list: PublicList; expiresAt: number }>();
   // Whatever is built from the public lists (the rendered pages) is told when one changes here.
@@ -115,6 +125,15 @@ export function createContentService(db: Db, clock: Clock) {
     },
 
     count: (kind: ContentKind) => repo.countContent(db, kind),
+
+    /** What the admin calls the item (its name, title or client), for the audit log; null if gone. */
+    async titleOf(kind: ContentKind, id: number): Promise<string | null> {
+      const row = await repo.findContent(db, kind, id);
+      const title = row?.[TITLE_COLUMNS[kind]];
+      return typeof title === 'string' ? title : null;
+    },
+
+    existingIds: (kind: ContentKind, ids: number[]) => repo.existingContentIds(db, kind, ids),
 
     /** Forgets cached public lists (after changes made outside this service, e.g. in tests). */
     clearCache: () => changed(),

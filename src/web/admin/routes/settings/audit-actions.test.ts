@@ -1,17 +1,54 @@
 import { describe, expect, it } from 'vitest';
-import { describeAuditAction } from './audit-actions.ts';
+import { auditItemPath, describeAuditAction } from './audit-actions.ts';
+
+const detail = (facts: object) => JSON.stringify(facts);
 
 describe('describeAuditAction', () => {
-  it('names security events and content writes in plain words', () => {
+  it('names security events in plain words, the ones the raw log showed as codes included', () => {
     expect(describeAuditAction('login')).toBe('Signed in');
+    expect(describeAuditAction('POST /api/admin/logout')).toBe('Signed out');
+    expect(describeAuditAction('two-factor.failed')).toBe('Wrong two-factor code');
     expect(describeAuditAction('2fa.enabled')).toBe('Turned on two-factor login');
-    expect(describeAuditAction('POST /api/admin/events')).toBe('Added an event');
-    expect(describeAuditAction('DELETE /api/admin/users/:id')).toBe('Deleted an admin user');
     expect(describeAuditAction('PUT /api/admin/site')).toBe('Updated the business details');
   });
 
-  it('falls back to the raw action when it does not know it', () => {
+  it('says what was done to which item, by the name it had then', () => {
+    const put = 'PUT /api/admin/events/:id';
+    expect(describeAuditAction(put, detail({ name: 'Summer Music Festival', change: 'hidden' }))).toBe(
+      "Hid the event 'Summer Music Festival'",
+    );
+    expect(describeAuditAction(put, detail({ name: 'Summer Music Festival', change: 'shown' }))).toBe(
+      "Showed the event 'Summer Music Festival' on the website",
+    );
+    expect(describeAuditAction(put, detail({ name: 'Summer Festival', change: 'edited' }))).toBe(
+      "Edited the event 'Summer Festival'",
+    );
+    expect(describeAuditAction('POST /api/admin/events', detail({ name: 'Fest' }))).toBe(
+      "Added the event 'Fest'",
+    );
+    expect(describeAuditAction('DELETE /api/admin/users/:id', detail({ name: 'helper' }))).toBe(
+      "Deleted the admin user 'helper'",
+    );
+    expect(describeAuditAction('PATCH /api/admin/enquiries/:id', detail({ status: 'booked' }))).toBe(
+      'Marked an enquiry as booked',
+    );
+    expect(describeAuditAction('POST /api/admin/enquiries/bulk-delete', detail({ ids: [3, 4] }))).toBe(
+      'Deleted 2 enquiries',
+    );
+  });
+
+  it('still reads without the detail (older entries), and falls back to the raw action it does not know', () => {
+    expect(describeAuditAction('POST /api/admin/events')).toBe('Added an event');
+    expect(describeAuditAction('DELETE /api/admin/users/:id', '{"name": "cut off')).toBe(
+      'Deleted an admin user',
+    );
     expect(describeAuditAction('something.new')).toBe('something.new');
     expect(describeAuditAction('POST /api/admin/things')).toBe('POST /api/admin/things');
+  });
+
+  it('links items to their screen', () => {
+    expect(auditItemPath('PUT /api/admin/events/:id')).toBe('/admin/events');
+    expect(auditItemPath('POST /api/admin/users')).toBe('/admin/users');
+    expect(auditItemPath('login')).toBeNull();
   });
 });

@@ -1,8 +1,14 @@
-// Audit actions in words an owner reads: named security events, and "<METHOD> <route>" for writes.
+// Audit entries as sentences an owner reads (issue 16): named security events, and for writes what
+// was done to which item, by the name it had at the time ("Hid the event 'Summer Music Festival'").
+import { ADMIN_PATHS } from '../../paths.ts';
+
 const NAMED: Record<string, string> = {
   login: 'Signed in',
   'login.failed': 'Failed sign-in',
   lockout: 'Locked out after failed attempts',
+  'two-factor.failed': 'Wrong two-factor code',
+  'change-password.failed': 'Wrong current password when changing it',
+  'password-reset-confirm.failed': 'Tried an invalid or used password reset link',
   'password.changed': 'Changed password',
   'password.reset_requested': 'Requested a password reset',
   'password.reset': 'Reset password',
@@ -14,35 +20,79 @@ const NAMED: Record<string, string> = {
   'data_subject.erased': "Erased a person's enquiries",
 };
 
-const VERBS: Record<string, string> = { POST: 'Added', PUT: 'Updated', PATCH: 'Updated', DELETE: 'Deleted' };
-
-const THINGS: Record<string, string> = {
-  events: 'an event',
-  logos: 'a logo',
-  badges: 'a badge',
-  gallery: 'a gallery image',
-  videos: 'a video',
-  testimonials: 'a testimonial',
-  users: 'an admin user',
-  upload: 'a file upload',
-  site: 'the business details',
-  enquiries: 'an enquiry',
-};
-
 const SPECIAL: Record<string, string> = {
+  'POST /api/admin/logout': 'Signed out',
   'POST /api/admin/upload': 'Uploaded a file',
   'PUT /api/admin/site': 'Updated the business details',
   'DELETE /api/admin/analytics/reset': 'Reset analytics',
-  'POST /api/admin/enquiries/bulk-delete': 'Deleted enquiries',
   'POST /api/admin/enquiries/send-notifications': 'Sent pending notifications',
-  'PATCH /api/admin/enquiries/:id': 'Changed an enquiry status',
+  'DELETE /api/admin/enquiries/:id': 'Deleted an enquiry',
 };
 
-export function describeAuditAction(action: string): string {
+/** Each kind of item: how a sentence names one ("the event", "an event") and its screen. */
+const ITEMS: Record<string, { the: string; a: string; path: string }> = {
+  events: { the: 'the event', a: 'an event', path: ADMIN_PATHS.events },
+  logos: { the: 'the partner logo', a: 'a partner logo', path: ADMIN_PATHS.logos },
+  badges: { the: 'the badge', a: 'a badge', path: ADMIN_PATHS.badges },
+  gallery: { the: 'the gallery image', a: 'a gallery image', path: ADMIN_PATHS.gallery },
+  videos: { the: 'the video', a: 'a video', path: ADMIN_PATHS.videos },
+  testimonials: { the: 'the testimonial from', a: 'a testimonial', path: ADMIN_PATHS.testimonials },
+  users: { the: 'the admin user', a: 'an admin user', path: ADMIN_PATHS.users },
+};
+
+const VERBS: Record<string, string> = { POST: 'Added', PUT: 'Edited', PATCH: 'Changed', DELETE: 'Deleted' };
+const CHANGE_VERBS: Record<string, string> = {
+  hidden: 'Hid',
+  shown: 'Showed',
+  reordered: 'Moved',
+  edited: 'Edited',
+};
+
+interface Detail {
+  name?: string;
+  change?: string;
+  status?: string;
+  ids?: number[];
+}
+
+function parseDetail(detail: string | null | undefined): Detail {
+  if (!detail) return {};
+  try {
+    const parsed: unknown = JSON.parse(detail);
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Detail) : {};
+  } catch {
+    // Entries cut at the size cap are not JSON any more; their sentence goes without the name.
+    return {};
+  }
+}
+
+const itemOf = (action: string) => {
+  const match = /^(POST|PUT|PATCH|DELETE) \/api\/admin\/([a-z-]+)(\/:id)?$/.exec(action);
+  return match ? { verb: match[1]!, item: ITEMS[match[2]!] } : null;
+};
+
+/** The sentence for an entry; `detail` adds the item's name, the kind of change or the ids. */
+export function describeAuditAction(action: string, detail?: string | null): string {
+  const facts = parseDetail(detail);
+  if (action === 'PATCH /api/admin/enquiries/:id')
+    return facts.status ? `Marked an enquiry as ${facts.status}` : 'Changed an enquiry status';
+  if (action === 'POST /api/admin/enquiries/bulk-delete') {
+    const count = facts.ids?.length;
+    return count ? `Deleted ${count} ${count === 1 ? 'enquiry' : 'enquiries'}` : 'Deleted enquiries';
+  }
   const named = NAMED[action] ?? SPECIAL[action];
   if (named) return named;
-  const match = /^(POST|PUT|PATCH|DELETE) \/api\/admin\/([a-z-]+)/.exec(action);
-  const verb = match && VERBS[match[1] ?? ''];
-  const thing = match && THINGS[match[2] ?? ''];
-  return verb && thing ? `${verb} ${thing}` : action;
+  const write = itemOf(action);
+  if (!write?.item) return action;
+  const verb =
+    (write.verb === 'PUT' && facts.change ? CHANGE_VERBS[facts.change] : undefined) ?? VERBS[write.verb];
+  const suffix = facts.change === 'shown' ? ' on the website' : '';
+  return facts.name
+    ? `${verb} ${write.item.the} '${facts.name}'${suffix}`
+    : `${verb} ${write.item.a}${suffix}`;
+}
+
+/** The screen of the item an entry names, for a link while the item still exists. */
+export function auditItemPath(action: string): string | null {
+  return itemOf(action)?.item?.path ?? null;
 }

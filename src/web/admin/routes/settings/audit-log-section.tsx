@@ -2,12 +2,13 @@
 // first, a page at a time. The filters work over the pages loaded so far (the API pages by cursor only).
 import { History } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import type { AuditEntry } from '../../../../shared/schemas/audit.ts';
 import { Banner, EmptyState, Loading } from '../../../components/admin-ui.tsx';
 import { Button } from '../../../components/button.tsx';
 import { SelectField } from '../../../components/field.tsx';
 import { useAuditLog } from '../../api/audit-log.ts';
-import { describeAuditAction } from './audit-actions.ts';
+import { auditItemPath, describeAuditAction } from './audit-actions.ts';
 import { SettingsSection } from './section.tsx';
 
 const when = new Intl.DateTimeFormat('en-GB', {
@@ -23,7 +24,8 @@ const COLUMNS = 'md:grid-cols-[10rem_minmax(0,1.5fr)_minmax(0,1.5fr)_5rem_8rem]'
 
 // On a phone each entry reads "what / who / when / item, address"; from md up it is a table row.
 function Row({ entry }: { entry: AuditEntry }) {
-  const failed = entry.action === 'login.failed' || entry.action === 'lockout';
+  const failed = entry.action.endsWith('.failed') || entry.action === 'lockout';
+  const itemPath = auditItemPath(entry.action);
   return (
     <li className={`grid grid-cols-2 gap-x-4 gap-y-0.5 px-4 py-3 md:items-baseline md:gap-y-0 ${COLUMNS}`}>
       <dl className="contents">
@@ -42,16 +44,21 @@ function Row({ entry }: { entry: AuditEntry }) {
           <dd
             className={`font-semibold md:font-normal ${failed ? 'text-danger-600 md:font-semibold' : 'text-ink-900'}`}
           >
-            {describeAuditAction(entry.action)}
+            {describeAuditAction(entry.action, entry.detail)}
           </dd>
         </div>
         <div className="order-4 md:order-none">
           <dt className={CELL_LABEL}>Item</dt>
           <dd className="text-sm text-ink-700 md:text-base">
-            {entry.target_id ? (
-              <>
-                <span className="md:hidden">Item </span>#{entry.target_id}
-              </>
+            {entry.target_exists && itemPath ? (
+              <Link
+                to={itemPath}
+                className="rounded font-semibold text-accent-700 underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-accent-400"
+              >
+                Open<span className="sr-only"> the screen of this item</span>
+              </Link>
+            ) : entry.target_exists === false ? (
+              <span className="text-ink-600">Since deleted</span>
             ) : (
               <span aria-label="none">—</span>
             )}
