@@ -221,7 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerPasswordResetRoutes(app, services.passwordReset);
   registerAuditRoutes(app, services.audit, auditTargets);
   registerDataSubjectRoutes(app, services.dataSubject);
-  await registerEnquiryRoutes(app, services.enquiries, services.captcha, services.enquiryLimits);
+  await registerEnquiryRoutes(app, services.enquiries, services.captcha, services.enquiryLimits, clock);
   await registerAnalyticsRoutes(app, services.analytics, services.trackingLimits);
   fs.mkdirSync(config.uploadDir, { recursive: true });
   await registerUploadRoutes(app, services.uploads, services.imageVariants, config);

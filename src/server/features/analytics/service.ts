@@ -1,7 +1,6 @@
 // First-party analytics: ingestion through a bounded in-memory queue written in batched
 // transactions, and the admin reports (DESIGN "Analytics definitions"; docs/decisions/0203).
 import { isbot } from 'isbot';
-import { stripControlCharacters } from '#shared/control-characters.ts';
 import type { AnalyticsEventType, AnalyticsSummary, IngestStats } from '#shared/schemas/analytics.ts';
 import type { Db } from '../../db/database.ts';
 import { sql, type Selectable } from 'kysely';
@@ -9,6 +8,7 @@ import type { AnalyticsEventsTable } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { toIso } from '../../lib/clock.ts';
 import { addDays, londonDay, londonMidnight, periodDays } from '#shared/london-days.ts';
+import { csvLine } from '../../lib/csv.ts';
 import * as repo from './repository.ts';
 
 /** The flush timer's period: an accepted event is on disk within about this long. */
@@ -69,21 +69,6 @@ const CSV_COLUMNS = [
   'referrer',
   'user_agent',
 ] as const;
-
-/**
- * One CSV cell (RFC 4180), defused so a spreadsheet never runs a visitor-supplied value as a formula.
- * Control characters go first (events stored before intake removed them may still hold some): a
- * spreadsheet skips some of them, so `\0=cmd` would run as `=cmd`.
- */
-export function csvCell(value: string | number | null): string {
-  if (value === null) return '';
-  if (typeof value === 'number') return String(value);
-  let text = stripControlCharacters(value);
-  if (/^[=+\-@]/.test(text)) text = `'${text}`;
-  return /[",]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-const csvLine = (cells: (string | number | null)[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
 /** Seconds with one decimal, as the Section Engagement list shows them. */
 const averageSeconds = (sumMs: number, count: number) => Math.round(sumMs / count / 100) / 10;

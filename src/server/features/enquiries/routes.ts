@@ -11,7 +11,10 @@ import {
   enquiryStatusUpdate,
   notificationsResult,
 } from '#shared/schemas/enquiries.ts';
+import { enquiryFilterQuery, matchesEnquiryFilter } from '#shared/enquiry-filter.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
+import { enquiriesCsv, enquiriesExportFileName } from './export.ts';
 import type { Captcha } from './captcha.ts';
 import type { EnquiryLimits } from './limits.ts';
 import type { EnquiriesService } from './service.ts';
@@ -21,6 +24,7 @@ export async function registerEnquiryRoutes(
   enquiries: EnquiriesService,
   captcha: Captcha,
   limits: EnquiryLimits,
+  clock: Clock,
 ): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -60,6 +64,19 @@ export async function registerEnquiryRoutes(
       success: true as const,
       enquiries: await enquiries.list(),
     }),
+  );
+
+  // Issue 16: the filtered list as CSV (the same filter the screen applies, src/shared/enquiry-filter.ts).
+  api.get(
+    '/api/admin/enquiries/export',
+    { schema: { querystring: enquiryFilterQuery } },
+    async (request, reply) => {
+      const chosen = (await enquiries.list()).filter((e) => matchesEnquiryFilter(e, request.query));
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${enquiriesExportFileName(clock.now())}"`)
+        .send(enquiriesCsv(chosen));
+    },
   );
 
   // SPEC §7: "empty body". Clients differ in whether they still label it JSON, so an empty JSON

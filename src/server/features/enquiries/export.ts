@@ -1,0 +1,31 @@
+// Enquiries as CSV (issue 16): the admin's filtered list, for a spreadsheet or another system.
+// Formula-safe like the analytics export; a message keeps its line breaks inside its quoted cell.
+import { londonDay } from '#shared/london-days.ts';
+import type { Enquiry } from '#shared/schemas/enquiries.ts';
+import { csvLine } from '../../lib/csv.ts';
+
+const COLUMNS = ['received', 'status', 'name', 'email', 'organisation', 'message', 'notification_pending'];
+
+export const enquiriesExportFileName = (now: number) => `enquiries_${londonDay(now)}.csv`;
+
+export function enquiriesCsv(enquiries: readonly Enquiry[]): string {
+  return (
+    csvLine(COLUMNS) +
+    enquiries
+      .map((e) =>
+        csvLine(
+          [
+            e.created_at,
+            e.status,
+            e.name,
+            e.email,
+            e.organisation,
+            e.message,
+            e.notification_pending ? 'yes' : 'no',
+          ],
+          true,
+        ),
+      )
+      .join('')
+  );
+}
