@@ -1,7 +1,6 @@
 // The whole HTTP application as a function of its configuration and dependencies. server.ts owns
 // listening and shutdown; tests call buildApp directly and drive it with app.inject().
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -14,7 +13,7 @@ import { createAccountsService } from './features/accounts/service.ts';
 import { registerContentRoutes } from './features/content/routes.ts';
 import { createPublicFastLane, type FastLane } from './plugins/public-fast-lane.ts';
 import { createContentService } from './features/content/service.ts';
-import { registerHealthRoutes } from './features/health/routes.ts';
+import { registerHealthRoutes, type Readiness } from './features/health/routes.ts';
 import { registerUploadRoutes } from './features/uploads/routes.ts';
 import { createUploadService } from './features/uploads/service.ts';
 import { createImageVariants } from './features/uploads/variants.ts';
@@ -47,6 +46,7 @@ import { registerDataSubjectRoutes } from './features/data-subject/routes.ts';
 import { createDataSubjectService } from './features/data-subject/service.ts';
 import { registerAuditTrail } from './plugins/audit-trail.ts';
 import { registerRequestTextCleaning } from './plugins/clean-request-text.ts';
+import { createHttpServer } from './lib/http-server.ts';
 import { registerAnalyticsRoutes } from './features/analytics/routes.ts';
 import { createAnalyticsService } from './features/analytics/service.ts';
 import { createTrackingLimits } from './features/analytics/client-limits.ts';
@@ -139,6 +139,8 @@ export interface BuiltApp {
   services: Services;
   /** Every route the app registered (tests walk it to prove the admin guard covers them all). */
   routes: RouteEntry[];
+  /** What /api/ready reports; the server marks it stopping when shutdown begins. */
+  readiness: Readiness;
 }
 
 export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
@@ -163,9 +165,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     frameworkErrors: (error, request, reply) => edge.routingErrors?.(error, request, reply),
     clientErrorHandler: createClientErrorHandler(securityHeaders),
     routerOptions: { caseSensitive: true },
-    // Hot public reads are answered before Fastify when their cached answer is fresh.
+    // Hot public reads are answered before Fastify when their cached answer is fresh. With a
+    // serverFactory Fastify applies none of its timeout options, so they are set here (issue 20).
     serverFactory: (handler) =>
-      http.createServer((req, res) => hotPath.fastLane?.(req, res) || handler(req, res)),
+      createHttpServer(config.http, (req, res) => hotPath.fastLane?.(req, res) || handler(req, res)),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -214,7 +217,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // Tracking is stored only with the consent cookie (docs/decisions/0402).
   await app.register(fastifyCookie);
 
-  registerHealthRoutes(app, db);
+  const readiness: Readiness = {
+    stopping: false,
+    writerStuckSince: () => services.analytics.stats().database_down_since,
+  };
+  registerHealthRoutes(app, db, readiness);
   registerAccountsRoutes(app, services.accounts);
   registerContentRoutes(app, services.content);
   registerSiteRoutes(app, services.site);
@@ -254,5 +261,5 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
 
   // Not `return app`: a Fastify instance is thenable, and an async function would await it.
-  return { app, services, routes };
+  return { app, services, routes, readiness };
 }

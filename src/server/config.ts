@@ -16,6 +16,19 @@ const booleanFlag = (fallback: boolean) =>
     .optional()
     .transform((value) => (value === undefined ? fallback : ['true', '1', 'yes'].includes(value)));
 
+/**
+ * - keep-alive: longer than any proxy in front keeps an idle upstream connection (nginx's default
+ *   `keepalive_timeout` is 60 s, a cloud load balancer's often 60 s), so the proxy always closes first
+ *   and never sends a request on a connection this server is closing — the classic intermittent 502;
+ * - headers: a client has this long to send its request headers (slow-header attacks);
+ * - request: the whole request, body included — long enough for a 500 MB video over a slow uplink.
+ */
+export const HTTP_DEFAULTS = {
+  keepAliveTimeoutMs: 72_000,
+  headersTimeoutMs: 30_000,
+  requestTimeoutMs: 15 * 60_000,
+} as const;
+
 const positiveInt = (fallback: number, what: string) =>
   z
     .string()
@@ -147,6 +160,9 @@ const envSchema = z
     ANALYTICS_QUEUE_LIMIT: positiveInt(ANALYTICS_DEFAULTS.queueLimit, 'events'),
     TRACK_ADDRESS_RATE_LIMIT_PER_MINUTE: positiveInt(ANALYTICS_DEFAULTS.trackPerAddressPerMinute, 'events'),
     TRACK_SESSION_RATE_LIMIT_PER_MINUTE: positiveInt(ANALYTICS_DEFAULTS.trackPerSessionPerMinute, 'events'),
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: positiveInt(HTTP_DEFAULTS.keepAliveTimeoutMs, 'milliseconds'),
+    HTTP_HEADERS_TIMEOUT_MS: positiveInt(HTTP_DEFAULTS.headersTimeoutMs, 'milliseconds'),
+    HTTP_REQUEST_TIMEOUT_MS: positiveInt(HTTP_DEFAULTS.requestTimeoutMs, 'milliseconds'),
   })
   .refine((env) => (env.ADMIN_EMAIL === undefined) === (env.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together (or neither)',
@@ -213,6 +229,14 @@ export interface Config {
   analytics: { retentionDays: number; queueLimit: number };
   /** Tracking events per minute from one client address and from one session id, per instance. */
   trackRateLimit: { perAddress: number; perSession: number };
+  http: HttpTimeouts;
+}
+
+/** Set on the HTTP server itself (issue 20): see HTTP_DEFAULTS. */
+export interface HttpTimeouts {
+  keepAliveTimeoutMs: number;
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
 }
 
 export interface CaptchaConfig {
@@ -322,6 +346,11 @@ export function loadConfig(environment: Environment = process.env): Config {
     trackRateLimit: {
       perAddress: env.TRACK_ADDRESS_RATE_LIMIT_PER_MINUTE,
       perSession: env.TRACK_SESSION_RATE_LIMIT_PER_MINUTE,
+    },
+    http: {
+      keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
     },
   };
 }

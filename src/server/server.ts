@@ -45,7 +45,7 @@ async function secureTwoFactorSecrets(config: Config, services: Services, log: F
 
 export async function startServer(config: Config, options: { webRoot?: string } = {}) {
   const db = openDatabase(config.database);
-  const { app, services } = await buildApp({
+  const { app, services, readiness } = await buildApp({
     config,
     db,
     webRoot: options.webRoot,
@@ -102,6 +102,8 @@ export async function startServer(config: Config, options: { webRoot?: string } 
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    // From now on /api/ready answers 503, so a proxy stops sending new requests here.
+    readiness.stopping = true;
     log.info({ signal }, 'shutting down: finishing requests in flight');
     const force = setTimeout(() => {
       log.error('shutdown took too long; exiting');

@@ -12,8 +12,6 @@ export type Db = KyselyType<Database>;
 export type Dialect = 'sqlite' | 'postgres';
 
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
-/** A PostgreSQL server that does not accept a connection within this is reported down, not waited for. */
-const PG_CONNECT_TIMEOUT_MS = 5000;
 
 /**
  * The database file exists, readable by this service's user only (issue 15): it holds enquiries and
@@ -51,11 +49,7 @@ export function openDatabase(target: DatabaseTarget): Db {
     // a JavaScript number (epoch milliseconds, row counts), so read them as numbers on both dialects.
     pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
     pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
-    const pool = new pg.Pool({
-      connectionString: target.url,
-      max: 10,
-      connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
-    });
+    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     // A connection the server closes (a restart, pg_terminate_backend) emits 'error' — on the pool
     // while idle, on the client itself while checked out between two queries. Without a listener
     // that event would end the process (found by the chaos proof, issue 15). The pool drops a broken

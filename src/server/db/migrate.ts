@@ -22,6 +22,12 @@ export const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+/** Whether every migration this code knows is applied (readiness: an instance must not serve an older schema). */
+export async function migrationsCurrent(db: Db): Promise<boolean> {
+  const known = await new Migrator({ db, provider }).getMigrations();
+  return known.every((migration) => migration.executedAt !== undefined);
+}
+
 /** Applies every pending migration; safe to call from several instances at once (Kysely takes a lock). */
 export async function migrateToLatest(db: Db): Promise<string[]> {
   const migrator = new Migrator({ db, provider });

@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, inject } from 'vitest';
 import { buildApp, type RouteEntry, type Services } from '../app.ts';
+import type { Readiness } from '../features/health/routes.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Db } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
@@ -32,6 +33,7 @@ export interface TestContext {
   app: FastifyInstance;
   services: Services;
   routes: RouteEntry[];
+  readiness: Readiness;
   db: Db;
   config: Config;
   clock: TestClock;
@@ -141,7 +143,7 @@ export function describeEachDatabase(
       const db = openDatabase(config.database);
       await migrateToLatest(db);
       const clock = new TestClock();
-      const { app, services, routes } = await buildApp({
+      const { app, services, routes, readiness } = await buildApp({
         config,
         db,
         clock,
@@ -157,6 +159,7 @@ export function describeEachDatabase(
         app,
         services,
         routes,
+        readiness,
         db,
         config,
         clock,
