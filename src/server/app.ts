@@ -30,6 +30,7 @@ import { requestId } from './lib/request-id.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { createPageDataSource } from './features/pages/page-data-source.ts';
 import { createPageRenderer, ssrBuildExists } from './features/pages/page-renderer.ts';
+import { mailRoute } from './mail/failures.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { registerSiteRoutes } from './features/site/routes.ts';
 import { createSiteService } from './features/site/service.ts';
@@ -69,6 +70,7 @@ export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
 export function createServices(config: Config, db: Db, clock: Clock, mailer: Mailer, log: FastifyBaseLogger) {
   const site = createSiteService(db, clock);
+  const route = mailRoute(config.smtpUrl, config.outboxDir);
   const captcha = createCaptcha(config.captcha, db, clock);
   const enquiryLimits = createEnquiryLimits(db, clock, config.enquiryRateLimit);
   // Account security (issue 3): audit trail, brute-force limits, 2FA, password reset.
@@ -84,22 +86,26 @@ export function createServices(config: Config, db: Db, clock: Clock, mailer: Mai
     background,
     publicUrl: config.publicUrl,
   });
+  const enquiries = createEnquiriesService({
+    db,
+    clock,
+    mailer,
+    site,
+    captcha,
+    limits: enquiryLimits,
+    background,
+    notifyEmail: config.notifyEmail,
+    mailRoute: route,
+    publicUrl: config.publicUrl,
+    log,
+  });
+  // A saved business e-mail may be the address enquiry notices were waiting for (issue 15).
+  site.onChange(() => enquiries.sendWaitingForAddressInBackground());
   return {
     mailer,
     site,
     captcha,
-    enquiries: createEnquiriesService({
-      db,
-      clock,
-      mailer,
-      site,
-      captcha,
-      limits: enquiryLimits,
-      background,
-      notifyEmail: config.notifyEmail,
-      publicUrl: config.publicUrl,
-      log,
-    }),
+    enquiries,
     enquiryLimits,
     analytics: createAnalyticsService(db, clock, config.analytics, log),
     trackingLimits: createTrackingLimits(clock, config.trackRateLimit),

@@ -5,6 +5,7 @@ import * as enquiriesAnalytics from '../migrations/0003-enquiries-analytics.ts';
 import * as sharedLimits from '../migrations/0004-shared-limits.ts';
 import * as revokeLegacyRecoveryCodes from '../migrations/0005-revoke-legacy-recovery-codes.ts';
 import * as sessionsByLastDay from '../migrations/0006-sessions-by-last-day.ts';
+import * as notificationWaits from '../migrations/0008-notification-waits.ts';
 import type { Db } from './database.ts';
 
 // Listed explicitly (not read from disk) so the same set runs from source, tests and any bundle.
@@ -16,6 +17,7 @@ export const migrations: Record<string, Migration> = {
   '0004-shared-limits': sharedLimits,
   '0005-revoke-legacy-recovery-codes': revokeLegacyRecoveryCodes,
   '0006-sessions-by-last-day': sessionsByLastDay,
+  '0008-notification-waits': notificationWaits,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
