@@ -54,6 +54,8 @@ import { createEnquiryLimits } from './features/enquiries/limits.ts';
 import { createCaptcha } from './features/enquiries/captcha.ts';
 import { registerEnquiryRoutes } from './features/enquiries/routes.ts';
 import { createEnquiriesService } from './features/enquiries/service.ts';
+import { registerSetupRoutes } from './features/setup/routes.ts';
+import { createSetupService } from './features/setup/service.ts';
 
 export interface AppDeps {
   config: Config;
@@ -106,6 +108,15 @@ export function createServices(config: Config, db: Db, clock: Clock, mailer: Mai
     site,
     captcha,
     enquiries,
+    setup: createSetupService({
+      mailer,
+      mailRoute: route,
+      clock,
+      publicUrl: config.publicUrl,
+      site,
+      enquiries,
+      accounts,
+    }),
     enquiryLimits,
     analytics: createAnalyticsService(db, clock, config.analytics, log),
     trackingLimits: createTrackingLimits(clock, config.trackRateLimit),
@@ -219,6 +230,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerAccountsRoutes(app, services.accounts);
   registerContentRoutes(app, services.content);
   registerSiteRoutes(app, services.site);
+  registerSetupRoutes(app, services.setup);
   registerPasswordResetRoutes(app, services.passwordReset);
   registerAuditRoutes(app, services.audit);
   registerDataSubjectRoutes(app, services.dataSubject);
