@@ -1,6 +1,6 @@
-// Is the site really able to reach people? (issue 15, docs/decisions/0411.) GET /api/admin/setup-status
-// answers the facts the dashboard's setup card and Settings › E-mail show; POST /api/admin/mail/test
-// sends a test e-mail and reports what the mail transport really answered.
+// Is the site really able to reach people? (issue 15, docs/decisions/0411.)
+// GET /api/admin/setup-status answers the facts the dashboard's setup card and Settings › Outgoing
+// e-mail show; POST /api/admin/mail/test sends a test e-mail and reports what the transport answered.
 import { z } from 'zod';
 import { siteSettingsField } from './site.ts';
 
