@@ -8,6 +8,7 @@ describe('describeAuditAction', () => {
     expect(describeAuditAction('POST /api/admin/events')).toBe('Added an event');
     expect(describeAuditAction('DELETE /api/admin/users/:id')).toBe('Deleted an admin user');
     expect(describeAuditAction('PUT /api/admin/site')).toBe('Updated the business details');
+    expect(describeAuditAction('POST /api/admin/mail/test')).toBe('Sent a test e-mail');
   });
 
   it('falls back to the raw action when it does not know it', () => {

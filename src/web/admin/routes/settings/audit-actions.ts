@@ -36,6 +36,7 @@ const SPECIAL: Record<string, string> = {
   'POST /api/admin/enquiries/bulk-delete': 'Deleted enquiries',
   'POST /api/admin/enquiries/send-notifications': 'Sent pending notifications',
   'PATCH /api/admin/enquiries/:id': 'Changed an enquiry status',
+  'POST /api/admin/mail/test': 'Sent a test e-mail',
 };
 
 export function describeAuditAction(action: string): string {
