@@ -1,6 +1,7 @@
 // "Can the site really reach people?" (issue 15, docs/decisions/0411): the facts behind the
 // dashboard's setup card, and the test e-mail that reports what the mail transport really answered.
-import { MAIL_TEST_LIMIT } from '#shared/constants.ts';
+import { BUSINESS_NAME, MAIL_TEST_LIMIT } from '#shared/constants.ts';
+import { stripControlCharacters } from '#shared/control-characters.ts';
 import { ERROR_CODES } from '#shared/errors.ts';
 import type { MailTestRecipient, MailTestResult, SetupProblem, SetupStatus } from '#shared/schemas/setup.ts';
 import type { CurrentAdmin } from '#shared/schemas/accounts.ts';
@@ -8,6 +9,7 @@ import type { SiteSettings, SiteSettingsField } from '#shared/schemas/site.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { conflict, HttpError } from '../../lib/http-error.ts';
 import { createWindowLimiter, retryAfterSeconds } from '../../lib/window-limiter.ts';
+import { composeMail } from '../../mail/compose.ts';
 import { explainMailFailure, type MailRoute } from '../../mail/failures.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 
@@ -134,23 +136,15 @@ export function createSetupService(deps: SetupDeps) {
       admitTest(admin.id);
       const site = await deps.site.get();
       const sentAt = londonTime(clock.now());
-      const text = [
-        `This is a test e-mail from the admin area of ${site.trading_name} (${deps.publicUrl}).`,
-        `${admin.username} sent it on ${sentAt}.`,
-        '',
+      // The trading name is free text a superadmin typed: one clean line in the subject.
+      const business = stripControlCharacters(site.trading_name).trim() || BUSINESS_NAME;
+      const mail = composeMail(to, `Test e-mail from ${business}`, [
+        `This is a test e-mail from the admin area of ${business} (${deps.publicUrl}), sent by ${admin.username} on ${sentAt}.`,
         'If you can read this, the website can send e-mail to this address. There is nothing to do.',
-      ].join('\n');
+      ]);
       const facts = transportFacts(mailRoute);
       try {
-        const receipt = await mailer.send({
-          to,
-          subject: `Test e-mail from ${site.trading_name}`,
-          text,
-          html: text
-            .split('\n\n')
-            .map((paragraph) => `<p>${paragraph.replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`)}</p>`)
-            .join('\n'),
-        });
+        const receipt = await mailer.send(mail);
         if (mailRoute.transport === 'outbox') {
           return {
             ...facts,

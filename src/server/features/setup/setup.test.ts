@@ -163,6 +163,16 @@ describeEachDatabase(
       expect(eml).toContain('This is a test e-mail from the admin area');
     });
 
+    it('keeps a trading name with control characters on one subject line', async () => {
+      const boss = await ctx().loginAs();
+      // The site schema trims and limits the trading name but leaves its characters to the superadmin.
+      await ctx().services.site.update({ trading_name: 'Bullseye\r\nBcc: victim@example.org' }, boss.id);
+      const result = (await sendTest(ctx(), boss.token)).json<MailTestResult>();
+      const eml = fs.readFileSync(result.transport_reply!, 'utf8');
+      expect(eml).toMatch(/^Subject: Test e-mail from BullseyeBcc: victim@example\.org$/m);
+      expect(eml).not.toMatch(/^Bcc:/m);
+    });
+
     it('to the notification address only once there is one; never to an address from the request', async () => {
       const boss = await ctx().loginAs();
       const none = await sendTest(ctx(), boss.token, { recipient: 'notifications' });
