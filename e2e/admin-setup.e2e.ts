@@ -92,7 +92,7 @@ describe.skipIf(!chromiumAvailable())('set-up card and test e-mail on a fresh in
     await note.getByText('No visitor is waiting for an acknowledgement.').waitFor();
     await page
       .getByRole('listitem', { name: 'Jess Carter' })
-      .getByText('Notification pending: no address to send it to')
+      .getByText('Notification pending: no address yet')
       .waitFor();
     await expectNoAxeViolations(page, 'enquiries with a notice waiting');
 

@@ -29,8 +29,8 @@ import { formatReceived } from './enquiries/format.ts';
 const errorToast = (description: string) => toast.error('Error', { description });
 
 const WAIT_LABELS: Record<NotificationWait, string> = {
-  address: 'Notification pending: no address to send it to',
-  mail_server: 'Notification pending: the mail server did not take it',
+  address: 'Notification pending: no address yet',
+  mail_server: 'Notification pending: mail server problem',
   sending: 'Notification pending',
 };
 
