@@ -202,11 +202,15 @@ describe.skipIf(!chromiumAvailable())('admin enquiries screen', () => {
       route.fulfill({
         status: 503,
         contentType: 'application/json',
-        body: JSON.stringify({ detail: 'Set NOTIFY_EMAIL first', code: 'UNAVAILABLE' }),
+        body: JSON.stringify({
+          detail:
+            'The mail server refused the login — check the mail settings with whoever set up the server.',
+          code: 'SERVICE_UNAVAILABLE',
+        }),
       }),
     );
     await page.getByRole('button', { name: 'Send Pending Notifications' }).click();
-    await page.getByText('Set NOTIFY_EMAIL first').waitFor();
+    await page.getByText('The mail server refused the login').waitFor();
     await page.context().close();
   });
 

@@ -57,6 +57,17 @@ export const ADMIN_CONTENT_SCREENS: Screen[] = [
     },
   },
   {
+    // Issue 15: on a fresh install a new enquiry's notice waits for the business e-mail.
+    name: 'admin-enquiries-mail-waiting',
+    open: async (page, server) => {
+      const enquiries = server.started.services.enquiries;
+      if (!(await enquiries.list()).some((enquiry) => enquiry.name === 'Jess Carter'))
+        await seedWaitingEnquiry(server);
+      await openSignedIn(page, server, '/admin/enquiries');
+      await page.getByRole('note', { name: 'E-mails still to send' }).waitFor();
+    },
+  },
+  {
     name: 'admin-analytics',
     open: async (page, server) => {
       await seedAnalytics(server);
@@ -102,6 +113,29 @@ async function seedEnquiries(server: TestServer): Promise<void> {
         notify_next_at: null,
       },
     ])
+    .execute();
+}
+
+/** An enquiry as a fresh install leaves it: the visitor acknowledged, the notice waiting for an address. */
+async function seedWaitingEnquiry(server: TestServer): Promise<void> {
+  const now = Date.now();
+  await server.started.db
+    .insertInto('enquiries')
+    .values({
+      name: 'Jess Carter',
+      email: 'jess.carter@example.co.uk',
+      organisation: 'Carter Weddings',
+      message: 'Could you bring the range to a wedding reception on 2 August? About 120 guests.',
+      status: 'new',
+      spam_reason: null,
+      created_at: now - 10 * 60 * 1000,
+      updated_at: now,
+      notify_pending: 1,
+      notify_attempts: 0,
+      notify_next_at: null,
+      notify_failure: 'no_address',
+      visitor_acknowledged_at: now - 10 * 60 * 1000,
+    })
     .execute();
 }
 

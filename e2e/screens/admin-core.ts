@@ -40,6 +40,19 @@ export const ADMIN_CORE_SCREENS: Screen[] = [
     },
   },
   {
+    // Issue 15: where e-mail goes, and what a test e-mail answered (saved as a file: no SMTP here).
+    name: 'admin-settings-mail',
+    fullPage: false,
+    open: async (page, server) => {
+      await openSignedIn(page, server, '/admin/settings#settings-mail');
+      const section = page.getByRole('region', { name: 'Outgoing e-mail' });
+      await section.getByRole('button', { name: 'Send a test e-mail' }).click();
+      await section.getByText(/^Saved as a file in /).waitFor();
+      // Back to the top of the section (the click scrolled the button into view on a phone).
+      await page.evaluate(() => document.getElementById('settings-mail')?.scrollIntoView());
+    },
+  },
+  {
     name: 'admin-settings-2fa-setup',
     fullPage: false,
     open: async (page, server) => {

@@ -29,6 +29,7 @@ import { requestId } from './lib/request-id.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { createPageDataSource } from './features/pages/page-data-source.ts';
 import { createPageRenderer, ssrBuildExists } from './features/pages/page-renderer.ts';
+import { mailRoute } from './mail/failures.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { registerSiteRoutes } from './features/site/routes.ts';
 import { createSiteService } from './features/site/service.ts';
@@ -54,6 +55,8 @@ import { createEnquiryLimits } from './features/enquiries/limits.ts';
 import { createCaptcha } from './features/enquiries/captcha.ts';
 import { registerEnquiryRoutes } from './features/enquiries/routes.ts';
 import { createEnquiriesService } from './features/enquiries/service.ts';
+import { registerSetupRoutes } from './features/setup/routes.ts';
+import { createSetupService } from './features/setup/service.ts';
 
 export interface AppDeps {
   config: Config;
@@ -70,6 +73,7 @@ export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
 export function createServices(config: Config, db: Db, clock: Clock, mailer: Mailer, log: FastifyBaseLogger) {
   const site = createSiteService(db, clock);
+  const route = mailRoute(config.smtpUrl, config.outboxDir);
   const captcha = createCaptcha(config.captcha, db, clock);
   const enquiryLimits = createEnquiryLimits(db, clock, config.enquiryRateLimit);
   // Account security (issue 3): audit trail, brute-force limits, 2FA, password reset.
@@ -85,21 +89,34 @@ export function createServices(config: Config, db: Db, clock: Clock, mailer: Mai
     background,
     publicUrl: config.publicUrl,
   });
+  const enquiries = createEnquiriesService({
+    db,
+    clock,
+    mailer,
+    site,
+    captcha,
+    limits: enquiryLimits,
+    background,
+    notifyEmail: config.notifyEmail,
+    mailRoute: route,
+    publicUrl: config.publicUrl,
+    log,
+  });
+  // A saved business e-mail may be the address enquiry notices were waiting for (issue 15).
+  site.onChange(() => enquiries.sendWaitingForAddressInBackground());
   return {
     mailer,
     site,
     captcha,
-    enquiries: createEnquiriesService({
-      db,
-      clock,
+    enquiries,
+    setup: createSetupService({
       mailer,
-      site,
-      captcha,
-      limits: enquiryLimits,
-      background,
-      notifyEmail: config.notifyEmail,
+      mailRoute: route,
+      clock,
       publicUrl: config.publicUrl,
-      log,
+      site,
+      enquiries,
+      accounts,
     }),
     enquiryLimits,
     analytics: createAnalyticsService(db, clock, config.analytics, log),
@@ -225,6 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerAccountsRoutes(app, services.accounts);
   registerContentRoutes(app, services.content);
   registerSiteRoutes(app, services.site);
+  registerSetupRoutes(app, services.setup);
   registerPasswordResetRoutes(app, services.passwordReset);
   registerAuditRoutes(app, services.audit, auditTargets);
   registerDataSubjectRoutes(app, services.dataSubject);

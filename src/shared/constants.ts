@@ -128,5 +128,11 @@ export const ENQUIRY_DEFAULTS = {
 /** Acknowledgement e-mails one recipient mailbox may receive, whatever the number of enquiries naming it. */
 export const VISITOR_ACKNOWLEDGEMENT_LIMIT = { max: 3, windowHours: 24 } as const;
 
+/**
+ * Test e-mails one admin may send (Settings › Outgoing e-mail): enough to retry after fixing a
+ * setting, too few to make the button a way to flood a mailbox (docs/decisions/0411).
+ */
+export const MAIL_TEST_LIMIT = { perMinute: 3, perDay: 20 } as const;
+
 /** DESIGN "Enquiry status". */
 export const ENQUIRY_STATUSES = ['new', 'contacted', 'booked', 'closed', 'spam'] as const;

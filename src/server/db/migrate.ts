@@ -6,6 +6,7 @@ import * as sharedLimits from '../migrations/0004-shared-limits.ts';
 import * as revokeLegacyRecoveryCodes from '../migrations/0005-revoke-legacy-recovery-codes.ts';
 import * as sessionsByLastDay from '../migrations/0006-sessions-by-last-day.ts';
 import * as authAttemptClaims from '../migrations/0007-auth-attempt-claims.ts';
+import * as notificationWaits from '../migrations/0008-notification-waits.ts';
 import type { Db } from './database.ts';
 
 // Listed explicitly (not read from disk) so the same set runs from source, tests and any bundle.
@@ -18,6 +19,7 @@ export const migrations: Record<string, Migration> = {
   '0005-revoke-legacy-recovery-codes': revokeLegacyRecoveryCodes,
   '0006-sessions-by-last-day': sessionsByLastDay,
   '0007-auth-attempt-claims': authAttemptClaims,
+  '0008-notification-waits': notificationWaits,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

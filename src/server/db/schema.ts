@@ -170,6 +170,10 @@ export interface EnquiriesTable {
   notify_next_at: number | null;
   notify_claimed_until: number | null;
   notify_error: string | null;
+  /** Why the mail is still owed: 'no_address' (waiting, not retried) or a mail failure kind (0008). */
+  notify_failure: string | null;
+  /** The acknowledgement was held back by the mailbox limit: settled, never sent late (0008). */
+  visitor_ack_skipped_at: number | null;
 }
 
 export interface CaptchaSolutionsTable {

@@ -5,13 +5,14 @@ export interface BackgroundLog {
 }
 
 export interface Background {
-  run(what: string, task: () => Promise<void>): void;
+  /** `task` may resolve to anything (a mail receipt, say); only its failure is looked at. */
+  run(what: string, task: () => Promise<unknown>): void;
   /** Resolves when everything started so far has finished (shutdown, tests). */
   settled(): Promise<void>;
 }
 
 export function createBackground(log: BackgroundLog): Background {
-  const inFlight = new Set<Promise<void>>();
+  const inFlight = new Set<Promise<unknown>>();
   return {
     run(what, task) {
       // setImmediate: the caller's response is on its way before any of the task's I/O starts.

@@ -7,6 +7,7 @@ import {
   startSmtpTestServer,
   type SmtpTestServer,
 } from '../testing/smtp-test-server.ts';
+import { explainMailFailure, mailRoute, type MailRoute } from './failures.ts';
 import { createMailer, linksIn } from './mailer.ts';
 
 function memoryLog() {
@@ -38,9 +39,15 @@ describe('mailer over SMTP', () => {
     const log = memoryLog();
     const mailer = createMailer({ smtpUrl: smtp.url, from: FROM, outboxDir: '/nonexistent', log });
     const arriving = smtp.waitForMail();
-    await mailer.send(mail);
+    const receipt = await mailer.send(mail);
     const received = await arriving;
     await mailer.close();
+    // The server's own reply comes back, for the admin's test e-mail to show.
+    expect(receipt).toEqual({
+      transport: 'smtp',
+      host: '127.0.0.1',
+      response: expect.stringMatching(/^250 /),
+    });
 
     expect(received.to).toEqual(['owner@example.com']);
     expect(received.from).toBe('no-reply@range.test');
@@ -82,10 +89,11 @@ describe('mailer without SMTP_URL', () => {
     const outboxDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'range-outbox-')), 'nested');
     const log = memoryLog();
     const mailer = createMailer({ smtpUrl: undefined, from: FROM, outboxDir, log });
-    await mailer.send(mail);
+    const receipt = await mailer.send(mail);
     await mailer.close();
 
     const files = fs.readdirSync(outboxDir);
+    expect(receipt).toEqual({ transport: 'outbox', file: path.join(outboxDir, files[0]!) });
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/\.eml$/);
     const eml = decodeQuotedPrintable(fs.readFileSync(path.join(outboxDir, files[0]!), 'utf8'));
@@ -109,5 +117,85 @@ describe('mailer without SMTP_URL', () => {
       'https://x.test/a',
       'http://y.test/b?c=d',
     ]);
+  });
+});
+
+describe("mail failures in the owner's words", () => {
+  let open: SmtpTestServer;
+  let withLogin: SmtpTestServer;
+  beforeAll(async () => {
+    open = await startSmtpTestServer();
+    withLogin = await startSmtpTestServer({ users: { sender: 'right' } });
+  });
+  afterAll(async () => {
+    await open.close();
+    await withLogin.close();
+  });
+
+  /** What a real send through `smtpUrl` failed with, explained. */
+  async function failureOf(smtpUrl: string, to = 'owner@example.com') {
+    const mailer = createMailer({ smtpUrl, from: FROM, outboxDir: '/nonexistent', log: memoryLog() });
+    try {
+      await mailer.send({ ...mail, to });
+    } catch (error) {
+      return explainMailFailure(error, mailRoute(smtpUrl, '/nonexistent'));
+    } finally {
+      await mailer.close();
+    }
+    throw new Error('the send did not fail');
+  }
+
+  const port = (server: SmtpTestServer) => new URL(server.url).port;
+
+  it('tells a refused login, a missing login, a refused recipient and a dead server apart', async () => {
+    expect(await failureOf(`smtp://sender:wrong@127.0.0.1:${port(withLogin)}`)).toEqual({
+      kind: 'auth',
+      sentence: 'The mail server refused the login — check the mail settings with whoever set up the server.',
+    });
+    expect((await failureOf(withLogin.url)).kind).toBe('auth_required');
+    open.rejectRecipients.add('gone@example.com');
+    expect((await failureOf(open.url, 'gone@example.com')).kind).toBe('recipient_refused');
+    const dead = await failureOf('smtp://127.0.0.1:1');
+    expect(dead.kind).toBe('connection_refused');
+    expect(dead.sentence).toContain('(127.0.0.1) could not be reached');
+  });
+
+  it('never shows the login from the SMTP URL, and says where an unwritable outbox is', async () => {
+    const route = mailRoute('smtps://user:pa55word@mail.example.co.uk:465', '/x');
+    expect(route).toEqual({ transport: 'smtp', host: 'mail.example.co.uk' });
+    for (const code of ['EDNS', 'ETIMEDOUT', 'ETLS', 'EPROTOCOL']) {
+      const { sentence } = explainMailFailure(Object.assign(new Error('x'), { code }), route);
+      expect(sentence).toContain('mail.example.co.uk');
+      expect(sentence).not.toMatch(/user|pa55word|E[A-Z]{3,}/);
+    }
+    // A reply from the server is shown as text, never as markup or control bytes.
+    const odd = explainMailFailure(
+      Object.assign(new Error('x'), { code: 'EMESSAGE', response: '554 5.7.1 Rejected\u0007 <b>spam</b>' }),
+      route,
+    );
+    expect(odd).toEqual({
+      kind: 'other',
+      sentence:
+        'The mail server (mail.example.co.uk) did not send the e-mail. It answered: “554 5.7.1 Rejected <b>spam</b>” — check the mail settings with whoever set up the server.',
+    });
+
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'range-outbox-')), 'not-a-folder');
+    fs.writeFileSync(file, '');
+    const outbox: MailRoute = mailRoute(undefined, path.join(file, 'outbox'));
+    const mailer = createMailer({
+      smtpUrl: undefined,
+      from: FROM,
+      outboxDir: path.join(file, 'outbox'),
+      log: memoryLog(),
+    });
+    const error = await mailer.send(mail).then(
+      () => null,
+      (caught: unknown) => caught,
+    );
+    expect(explainMailFailure(error, outbox)).toEqual({
+      kind: 'outbox',
+      sentence: `The e-mail could not be saved in ${path.join(file, 'outbox')} — the folder is missing or not writable; check the mail settings with whoever set up the server.`,
+    });
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
   });
 });

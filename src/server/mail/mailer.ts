@@ -7,6 +7,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
+import { mailRoute } from './failures.ts';
 
 export interface OutgoingMail {
   to: string;
@@ -16,9 +17,16 @@ export interface OutgoingMail {
   replyTo?: string;
 }
 
+/** The transport's own answer: the SMTP server's reply, or the file the message was written to. */
+export type MailReceipt =
+  { transport: 'smtp'; host: string; response: string } | { transport: 'outbox'; file: string };
+
 export interface Mailer {
-  /** Resolves once the message is accepted by the SMTP server (or written to the outbox); rejects otherwise. */
-  send(mail: OutgoingMail): Promise<void>;
+  /**
+   * Resolves once the message is accepted by the SMTP server (or written to the outbox); rejects
+   * otherwise. A mailer passed in by a test may not say where the message went (undefined).
+   */
+  send(mail: OutgoingMail): Promise<MailReceipt | undefined>;
   close(): Promise<void>;
 }
 
@@ -61,6 +69,8 @@ export function createMailer(options: MailerOptions): Mailer {
 }
 
 function smtpMailer(smtpUrl: string, options: MailerOptions): Mailer {
+  const route = mailRoute(smtpUrl, options.outboxDir);
+  const host = route.transport === 'smtp' ? route.host : '';
   const transport = lazyTransport((lib) =>
     lib.createTransport({
       url: smtpUrl,
@@ -75,6 +85,7 @@ function smtpMailer(smtpUrl: string, options: MailerOptions): Mailer {
         const info = await (await transport.get()).sendMail({ from: options.from, ...mail });
         // The recipient and subject are enough to trace a message; bodies may hold reset links.
         options.log.info({ to: mail.to, subject: mail.subject, messageId: info.messageId }, 'mail sent');
+        return { transport: 'smtp', host, response: String(info.response ?? '') };
       } catch (error) {
         options.log.warn({ to: mail.to, subject: mail.subject, err: error }, 'mail delivery failed');
         throw error;
@@ -104,6 +115,7 @@ function outboxMailer(options: MailerOptions): Mailer {
         { to: mail.to, subject: mail.subject, links: linksIn(mail.text), file },
         'mail written to outbox (SMTP_URL is not set)',
       );
+      return { transport: 'outbox', file };
     },
     close: transport.close,
   };

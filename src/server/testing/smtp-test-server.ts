@@ -21,13 +21,31 @@ export interface SmtpTestServer {
   close(): Promise<void>;
 }
 
-export async function startSmtpTestServer(): Promise<SmtpTestServer> {
+export interface SmtpTestServerOptions {
+  /**
+   * Sign-ins the server accepts (user name → password). Given, the server refuses mail from anyone
+   * not signed in (530) and a wrong password (535), like a real provider; the URL carries no login.
+   */
+  users?: Record<string, string>;
+}
+
+export async function startSmtpTestServer(options: SmtpTestServerOptions = {}): Promise<SmtpTestServer> {
   const received: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
   const rejectRecipients = new Set<string>();
   let gate: Promise<void> | undefined;
+  const users = options.users;
   const server = new SMTPServer({
-    authOptional: true,
+    authOptional: users === undefined,
+    // Plain-text sign-in on 127.0.0.1 only: a test has no certificate to offer.
+    allowInsecureAuth: true,
+    onAuth(auth, _session, callback) {
+      if (users && auth.username !== undefined && users[auth.username] === auth.password) {
+        callback(null, { user: auth.username });
+        return;
+      }
+      callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
+    },
     disabledCommands: ['STARTTLS'],
     logger: false,
     onRcptTo(address, _session, callback) {

@@ -14,6 +14,9 @@ export { ENQUIRY_LIMITS, HONEYPOT_FIELD, MIN_FILL_TIME_MS, ENQUIRY_DEFAULTS, ENQ
 
 export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
 
+export const NOTIFICATION_WAITS = ['address', 'mail_server', 'sending'] as const;
+export type NotificationWait = (typeof NOTIFICATION_WAITS)[number];
+
 /** Trimmed and required; control characters are removed first (PostgreSQL cannot store NUL). */
 const requiredText = (max: number, clean = stripControlCharacters) =>
   z
@@ -53,6 +56,14 @@ export const enquiry = z.object({
   status: z.enum(ENQUIRY_STATUSES),
   /** The business notice or the visitor's acknowledgement is still owed (Send Pending Notifications). */
   notification_pending: z.boolean(),
+  /**
+   * Why mail is still owed (null when nothing is): `address` — the notice waits for an address to
+   * send enquiries to; `mail_server` — the last try failed at the mail server and will be retried;
+   * `sending` — not tried yet, or being sent now.
+   */
+  notification_waiting_for: z.enum(NOTIFICATION_WAITS).nullable(),
+  /** The visitor has not had their acknowledgement yet (one the mailbox limit held back is not owed). */
+  acknowledgement_pending: z.boolean(),
 });
 export type Enquiry = z.infer<typeof enquiry>;
 

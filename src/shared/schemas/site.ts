@@ -69,6 +69,8 @@ export const siteSettingsInput = z.object({
   registered_address: text(300),
 });
 export type SiteSettingsInput = z.infer<typeof siteSettingsInput>;
+export const siteSettingsField = siteSettingsInput.keyof();
+export type SiteSettingsField = z.infer<typeof siteSettingsField>;
 
 /** PUT sends the fields to change; the rest keep their values. */
 export const siteSettingsUpdate = siteSettingsInput.partial();

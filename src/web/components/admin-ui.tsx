@@ -1,6 +1,6 @@
 // Small building blocks every admin screen shares, so the screens look and behave alike.
 import * as SwitchPrimitive from '@radix-ui/react-switch';
-import { AlertCircle, CheckCircle2, Info, Loader2 } from 'lucide-react';
+import { AlertCircle, CheckCircle2, Info, Loader2, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 export function PageHeader({
@@ -48,25 +48,42 @@ export function EmptyState({ children }: { children: ReactNode }) {
   );
 }
 
-/**
- * An inline message above a list or form (SPEC §8's admin user banners use these). `info` is a next
- * step or an explanation, not a failure: it is announced politely and is not red.
- */
-export function Banner({ kind, children }: { kind: 'error' | 'success' | 'info'; children: ReactNode }) {
-  const Icon = kind === 'error' ? AlertCircle : kind === 'success' ? CheckCircle2 : Info;
-  const tone = {
-    error: 'border-red-300 bg-red-50 text-red-900',
-    success: 'border-green-300 bg-green-50 text-green-900',
-    info: 'border-sky-300 bg-sky-50 text-sky-950',
-  }[kind];
+const BANNER = {
+  error: { icon: AlertCircle, role: 'alert', classes: 'border-red-300 bg-red-50 text-red-900' },
+  success: { icon: CheckCircle2, role: 'status', classes: 'border-green-300 bg-green-50 text-green-900' },
+  /** Done, but not the way it should be (a test e-mail saved as a file nobody receives). */
+  warning: { icon: TriangleAlert, role: 'status', classes: 'border-amber-300 bg-amber-50 text-amber-950' },
+  /** A next step or an explanation, not a failure ("enter the code from your app"). */
+  info: { icon: Info, role: 'status', classes: 'border-sky-300 bg-sky-50 text-sky-950' },
+} as const;
+
+/** An inline message above a list or form (SPEC §8's admin user banners use these). */
+export function Banner({ kind, children }: { kind: keyof typeof BANNER; children: ReactNode }) {
+  const { icon: Icon, role, classes } = BANNER[kind];
   return (
-    <div
-      role={kind === 'error' ? 'alert' : 'status'}
-      className={`mb-4 flex items-start gap-2 rounded-lg border px-4 py-3 ${tone}`}
-    >
+    <div role={role} className={`mb-4 flex items-start gap-2 rounded-lg border px-4 py-3 ${classes}`}>
       <Icon className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
       <div>{children}</div>
     </div>
+  );
+}
+
+/** A path on the server, breakable after each / so a long one wraps between its parts on a phone. */
+export function ServerPath({ path }: { path: string }) {
+  const parts = path.split('/');
+  return (
+    <code className="rounded bg-ink-100 px-1 [overflow-wrap:anywhere]">
+      {parts.map((part, i) => (
+        <span key={i}>
+          {part}
+          {i < parts.length - 1 && (
+            <>
+              /<wbr />
+            </>
+          )}
+        </span>
+      ))}
+    </code>
   );
 }
 

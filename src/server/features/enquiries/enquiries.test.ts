@@ -1,11 +1,20 @@
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
+import { Migrator } from 'kysely';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { openDatabase } from '../../db/database.ts';
+import { openDatabase, type Db } from '../../db/database.ts';
+import { migrations } from '../../db/migrate.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { describeEachDatabase, type TestContext } from '../../testing/harness.ts';
+import {
+  createPostgresDatabase,
+  describeEachDatabase,
+  dialects,
+  type TestContext,
+} from '../../testing/harness.ts';
 import {
   decodeQuotedPrintable,
   startSmtpTestServer,
@@ -242,8 +251,15 @@ describeEachDatabase(
         });
         expect(failed.statusCode).toBe(503);
         expect(failed.json()).toEqual({
-          detail: expect.stringMatching(/^0 notification\(s\) sent; 1 could not be sent .*retried\.$/),
+          detail:
+            'The mail server would not accept mail for one of the addresses — check the business e-mail ' +
+            'in Settings, or the visitor may have mistyped theirs. 1 enquiry could not be sent and stays ' +
+            'pending. 1 visitor is still waiting for an acknowledgement.',
           code: 'SERVICE_UNAVAILABLE',
+        });
+        expect(listed.json<{ enquiries: Row[] }>().enquiries[0]).toMatchObject({
+          notification_waiting_for: 'mail_server',
+          acknowledgement_pending: true,
         });
       } finally {
         smtp.rejectRecipients.delete('sam@example.com');
@@ -270,29 +286,128 @@ describeEachDatabase(
       expect(none.json()).toEqual({ success: true, message: '0 notification(s) sent' });
     });
 
-    it('without a real business address the notice waits, and the admin is told what to set', async () => {
+    it('on a fresh install the visitor is acknowledged and the notice waits, using up no retry attempts', async () => {
       // The site still has its placeholder details and NOTIFY_EMAIL is unset.
       const before = smtp.received.length;
       expect((await submit(ctx(), valid)).statusCode).toBe(200);
       await ctx().services.enquiries.settled();
-      expect(smtp.received.length).toBe(before);
+      // The acknowledgement needs no business address: it went at once.
+      expect(mailTo('sam@example.com', before)).toHaveLength(1);
+      expect(smtp.received.length).toBe(before + 1);
+      expect((await rows(ctx()))[0]).toMatchObject({
+        notify_pending: 1,
+        notify_attempts: 0,
+        notify_next_at: null,
+        notify_failure: 'no_address',
+        business_notified_at: null,
+        visitor_acknowledged_at: ctx().clock.now(),
+      });
+
+      // Hours of retry runs leave it alone: waiting for an address is not a failure.
+      for (let run = 0; run < MAX_AUTOMATIC_ATTEMPTS + 2; run += 1) {
+        ctx().clock.advance(60 * 60 * 1000);
+        expect(await ctx().services.enquiries.retryDue()).toEqual({ sent: 0, failed: 0 });
+      }
+      expect((await rows(ctx()))[0]).toMatchObject({ notify_attempts: 0, notify_pending: 1 });
+
       const { token } = await ctx().loginAs();
+      const listed = await ctx().request({ method: 'GET', url: '/api/enquiries', token });
+      expect(listed.json<{ enquiries: Row[] }>().enquiries[0]).toMatchObject({
+        notification_pending: true,
+        notification_waiting_for: 'address',
+        acknowledgement_pending: false,
+      });
+
+      // The button says what to do in the owner's words, and still uses up nothing.
       const response = await ctx().request({
         method: 'POST',
         url: '/api/admin/enquiries/send-notifications',
         token,
       });
-      expect(response.statusCode).toBe(503);
-      expect(response.json<{ detail: string }>().detail).toContain('NOTIFY_EMAIL');
-
-      await setBusinessEmail(ctx());
-      const retried = await ctx().request({
-        method: 'POST',
-        url: '/api/admin/enquiries/send-notifications',
-        token,
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({
+        detail:
+          'No address to send enquiries to yet — add the business e-mail in Settings › Business details. ' +
+          '1 enquiry is waiting for that address and will be sent to you as soon as it is saved. ' +
+          'No visitor is waiting for an acknowledgement.',
+        code: 'CONFLICT',
       });
-      expect(retried.json()).toEqual({ success: true, message: '1 notification(s) sent' });
-      expect(mailTo(BUSINESS, before)).toHaveLength(1);
+      expect(response.body).not.toMatch(/NOTIFY_EMAIL|SMTP|Error:|\bat \w/);
+      expect(smtp.received.length).toBe(before + 1);
+      expect((await rows(ctx()))[0]).toMatchObject({ notify_attempts: 0 });
+    });
+
+    it('saving a real business e-mail sends the waiting notices in the background, not before the answer', async () => {
+      const before = smtp.received.length;
+      for (const name of ['First Visitor', 'Second Visitor'])
+        expect((await submit(ctx(), { ...valid, name })).statusCode).toBe(200);
+      await ctx().services.enquiries.settled();
+      expect(mailTo(BUSINESS, before)).toHaveLength(0);
+      const boss = await ctx().loginAs();
+
+      // A partial save that leaves the e-mail a placeholder changes nothing for them.
+      const phoneOnly = await ctx().request({
+        method: 'PUT',
+        url: '/api/admin/site',
+        token: boss.token,
+        payload: { phone: '01632 960123' },
+      });
+      expect(phoneOnly.statusCode).toBe(200);
+      await ctx().services.enquiries.settled();
+      expect(mailTo(BUSINESS, before)).toHaveLength(0);
+
+      // The save answers while the mail server is still holding the first notice.
+      const release = smtp.holdDeliveries();
+      let saved;
+      try {
+        saved = await ctx().request({
+          method: 'PUT',
+          url: '/api/admin/site',
+          token: boss.token,
+          payload: { email: BUSINESS },
+        });
+        expect(saved.statusCode, saved.body).toBe(200);
+        expect(mailTo(BUSINESS, before)).toHaveLength(0);
+      } finally {
+        release();
+      }
+      await ctx().services.enquiries.settled();
+      const notices = mailTo(BUSINESS, before);
+      expect(notices.map((mail) => header(mail, 'Subject')).sort()).toEqual([
+        'New enquiry: First Visitor (Acme Events)',
+        'New enquiry: Second Visitor (Acme Events)',
+      ]);
+      expect((await rows(ctx())).map((r) => [r.notify_pending, r.notify_failure])).toEqual([
+        [0, null],
+        [0, null],
+      ]);
+      // Each visitor had exactly one acknowledgement: at submission, not again now.
+      expect(mailTo('sam@example.com', before)).toHaveLength(2);
+    });
+
+    it('an acknowledgement the mailbox limit held back is settled: not counted as waiting, never sent late', async () => {
+      const before = smtp.received.length;
+      for (let i = 0; i < 4; i += 1) {
+        expect((await submit(ctx(), valid)).statusCode).toBe(200);
+        await ctx().services.enquiries.settled();
+      }
+      expect(mailTo('sam@example.com', before)).toHaveLength(3);
+      const last = (await rows(ctx()))[3]!;
+      expect(last).toMatchObject({ notify_pending: 1, visitor_acknowledged_at: null });
+      expect(last.visitor_ack_skipped_at).toBe(ctx().clock.now());
+      expect(await ctx().services.enquiries.notificationStatus()).toEqual({
+        pending: 4,
+        waitingForAddress: 4,
+        visitorsWaiting: 0,
+        failing: 0,
+        lastFailure: null,
+      });
+      // A day later the mailbox could be acknowledged again; this enquiry's turn has passed.
+      ctx().clock.advance(25 * 60 * 60 * 1000);
+      await setBusinessEmail(ctx());
+      await ctx().services.enquiries.settled();
+      expect(mailTo(BUSINESS, before)).toHaveLength(4);
+      expect(mailTo('sam@example.com', before)).toHaveLength(3);
     });
 
     it('stores honeypot submissions as spam, answers as usual, and mails nobody', async () => {
@@ -330,12 +445,14 @@ describeEachDatabase(
       expect(success).toBe(true);
       expect(enquiries.map((e) => e.name)).toEqual(['Third', 'Second', 'First']);
       expect(Object.keys(enquiries[0]!).sort()).toEqual([
+        'acknowledgement_pending',
         'created_at',
         'email',
         'id',
         'message',
         'name',
         'notification_pending',
+        'notification_waiting_for',
         'organisation',
         'status',
       ]);
@@ -343,6 +460,8 @@ describeEachDatabase(
         status: 'new',
         created_at: '2026-06-15T12:00:00.000Z',
         notification_pending: false,
+        notification_waiting_for: null,
+        acknowledgement_pending: false,
       });
     });
 
@@ -592,6 +711,17 @@ describeEachDatabase(
         notify_pending: 1,
         notify_attempts: 1,
         notify_next_at: start + 60_000,
+        notify_failure: 'connection_refused',
+        notify_error: expect.stringContaining('ECONNREFUSED'),
+      });
+      expect(await ctx().services.enquiries.notificationStatus()).toEqual({
+        pending: 1,
+        waitingForAddress: 0,
+        visitorsWaiting: 1,
+        failing: 1,
+        lastFailure:
+          'The mail server (127.0.0.1) could not be reached: it refused the connection or is not ' +
+          'running — check the mail settings with whoever set up the server.',
       });
 
       // Not due yet: nothing is tried.
@@ -610,7 +740,14 @@ describeEachDatabase(
         token,
       });
       expect(manual.statusCode).toBe(503);
-      expect(manual.json<{ detail: string }>().detail).toContain('could not be sent');
+      // The owner's words: what happened, who can fix it, what waits; no error codes or variables.
+      expect(manual.json()).toEqual({
+        detail:
+          'The mail server (127.0.0.1) could not be reached: it refused the connection or is not ' +
+          'running — check the mail settings with whoever set up the server. 1 enquiry could not be ' +
+          'sent and stays pending. 1 visitor is still waiting for an acknowledgement.',
+        code: 'SERVICE_UNAVAILABLE',
+      });
 
       // The server comes back on the configured address.
       const received: string[] = [];
@@ -664,3 +801,94 @@ describeEachDatabase(
     },
   },
 );
+
+describe.each(dialects())('migration 0008 [%s]', (dialect) => {
+  it('lets enquiries that used up their attempts waiting for an address wait for it instead', async () => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'range-0008-'));
+    const postgres = dialect === 'postgres' ? await createPostgresDatabase() : undefined;
+    const db: Db = openDatabase(
+      postgres
+        ? { dialect: 'postgres', url: postgres.url }
+        : { dialect: 'sqlite', file: path.join(tmp, 'app.db') },
+    );
+    try {
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+      const names = Object.keys(migrations).sort();
+      const before = names[names.indexOf('0008-notification-waits') - 1]!;
+      expect((await migrator.migrateTo(before)).error).toBeUndefined();
+      const row = (
+        name: string,
+        values: {
+          notify_error: string | null;
+          notify_pending?: number;
+          notify_attempts?: number;
+          notify_next_at?: null;
+        },
+      ) => ({
+        name,
+        email: `${name}@example.com`,
+        organisation: 'Org',
+        message: 'Hello',
+        status: 'new',
+        created_at: 1,
+        updated_at: 1,
+        notify_pending: 1,
+        notify_attempts: 10,
+        notify_next_at: 999,
+        ...values,
+      });
+      // Written as the old code wrote them (the new columns do not exist yet).
+      await db
+        .insertInto('enquiries')
+        .values([
+          row('stuck', {
+            notify_error:
+              'No address to notify: set NOTIFY_EMAIL, or the business e-mail in Admin › Settings',
+          }),
+          row('smtp', { notify_error: 'connect ECONNREFUSED 127.0.0.1:25' }),
+          row('done', { notify_pending: 0, notify_error: null, notify_attempts: 0, notify_next_at: null }),
+        ])
+        .execute();
+
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+
+      const after = await db
+        .selectFrom('enquiries')
+        .select(['name', 'notify_failure', 'notify_attempts', 'notify_next_at', 'visitor_ack_skipped_at'])
+        .orderBy('id')
+        .execute();
+      expect(
+        after.map((r) => ({
+          ...r,
+          notify_next_at: r.notify_next_at === null ? null : Number(r.notify_next_at),
+        })),
+      ).toEqual([
+        {
+          name: 'stuck',
+          notify_failure: 'no_address',
+          notify_attempts: 0,
+          notify_next_at: null,
+          visitor_ack_skipped_at: null,
+        },
+        {
+          name: 'smtp',
+          notify_failure: null,
+          notify_attempts: 10,
+          notify_next_at: 999,
+          visitor_ack_skipped_at: null,
+        },
+        {
+          name: 'done',
+          notify_failure: null,
+          notify_attempts: 0,
+          notify_next_at: null,
+          visitor_ack_skipped_at: null,
+        },
+      ]);
+    } finally {
+      await db.destroy();
+      await postgres?.drop();
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
+  });
+});

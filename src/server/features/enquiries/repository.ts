@@ -26,13 +26,108 @@ export async function deleteEnquiries(db: Db, ids: number[]): Promise<number> {
   return Number(result.numDeletedRows);
 }
 
-/** Pending enquiries, oldest first: all of them, or (with `dueBy`) those due for an automatic retry. */
-export async function pendingIds(db: Db, dueBy: number | null, maxAttempts?: number): Promise<number[]> {
+/** The notify_failure of an enquiry whose notice waits for a notification address (not a failure). */
+export const WAITING_FOR_ADDRESS = 'no_address';
+
+/**
+ * Pending enquiries, oldest first: all of them, or (with `dueBy`) those due for an automatic retry.
+ * `skipWaitingForAddress` leaves out those whose only owed mail waits for an address nobody has set.
+ */
+export async function pendingIds(
+  db: Db,
+  dueBy: number | null,
+  options: { maxAttempts?: number; skipWaitingForAddress?: boolean } = {},
+): Promise<number[]> {
   let query = db.selectFrom('enquiries').select('id').where('notify_pending', '=', 1);
   if (dueBy !== null)
     query = query.where((eb) => eb.or([eb('notify_next_at', 'is', null), eb('notify_next_at', '<=', dueBy)]));
-  if (maxAttempts !== undefined) query = query.where('notify_attempts', '<', maxAttempts);
+  if (options.maxAttempts !== undefined) query = query.where('notify_attempts', '<', options.maxAttempts);
+  if (options.skipWaitingForAddress)
+    query = query.where((eb) =>
+      eb.or([eb('notify_failure', 'is', null), eb('notify_failure', '!=', WAITING_FOR_ADDRESS)]),
+    );
   return (await query.orderBy('id').execute()).map((r) => r.id);
+}
+
+/** Pending enquiries whose notice waits only for a notification address, oldest first. */
+export async function waitingForAddressIds(db: Db): Promise<number[]> {
+  const rows = await db
+    .selectFrom('enquiries')
+    .select('id')
+    .where('notify_pending', '=', 1)
+    .where('notify_failure', '=', WAITING_FOR_ADDRESS)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export interface NotificationCounts {
+  /** Enquiries with an e-mail still owed. */
+  pending: number;
+  /** Of those, notices held until there is an address to send them to. */
+  waitingForAddress: number;
+  /** Visitors whose acknowledgement is still owed (not those the mailbox limit held back). */
+  visitorsWaiting: number;
+  /** Enquiries whose last attempt failed at the mail server. */
+  failing: number;
+}
+
+/** What the pending enquiries still owe, counted in one pass over the pending rows. */
+export async function notificationCounts(db: Db): Promise<NotificationCounts> {
+  const row = await db
+    .selectFrom('enquiries')
+    .where('notify_pending', '=', 1)
+    .select((eb) => [
+      eb.fn.countAll().as('pending'),
+      eb.fn
+        .sum(eb.case().when('notify_failure', '=', WAITING_FOR_ADDRESS).then(1).else(0).end())
+        .as('waiting_for_address'),
+      eb.fn
+        .sum(
+          eb
+            .case()
+            .when(
+              eb.and([eb('visitor_acknowledged_at', 'is', null), eb('visitor_ack_skipped_at', 'is', null)]),
+            )
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as('visitors_waiting'),
+      eb.fn
+        .sum(
+          eb
+            .case()
+            .when(
+              eb.and([eb('notify_failure', 'is not', null), eb('notify_failure', '!=', WAITING_FOR_ADDRESS)]),
+            )
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as('failing'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    pending: Number(row.pending),
+    waitingForAddress: Number(row.waiting_for_address ?? 0),
+    visitorsWaiting: Number(row.visitors_waiting ?? 0),
+    failing: Number(row.failing ?? 0),
+  };
+}
+
+/** The mail server failure of the newest pending enquiry that has one (its kind), or null. */
+export async function latestFailure(db: Db): Promise<string | null> {
+  const row = await db
+    .selectFrom('enquiries')
+    .select('notify_failure')
+    .where('notify_pending', '=', 1)
+    .where('notify_failure', 'is not', null)
+    .where('notify_failure', '!=', WAITING_FOR_ADDRESS)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.notify_failure ?? null;
 }
 
 /**

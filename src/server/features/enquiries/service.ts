@@ -1,6 +1,8 @@
 // Booking enquiries: stored durably before the visitor hears "sent", then e-mailed to the business
 // and acknowledged to the visitor. A failed send leaves the enquiry pending for the retry job and
 // the admin's Send Pending Notifications button (DESIGN "Enquiry status"; docs/decisions/0202).
+// With no address to notify yet, the visitor is still acknowledged and the notice waits, without
+// using up retries, until one is saved (issue 15, docs/decisions/0411).
 import { ERROR_CODES } from '#shared/errors.ts';
 import {
   HONEYPOT_FIELD,
@@ -14,12 +16,19 @@ import type { Db } from '../../db/database.ts';
 import type { Background } from '../../lib/background.ts';
 import { toIso, type Clock } from '../../lib/clock.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
-import type { Mailer } from '../../mail/mailer.ts';
+import {
+  explainMailFailure,
+  isMailFailureKind,
+  mailFailureSentence,
+  type MailFailure,
+  type MailRoute,
+} from '../../mail/failures.ts';
+import type { Mailer, OutgoingMail } from '../../mail/mailer.ts';
 import { CAPTCHA_FAILED, type Captcha } from './captcha.ts';
 import type { EnquiryLimits } from './limits.ts';
 import { businessNotification, visitorAcknowledgement, type Business } from './mail.ts';
 import * as repo from './repository.ts';
-import type { EnquiryRow } from './repository.ts';
+import { WAITING_FOR_ADDRESS, type EnquiryRow, type NotificationCounts } from './repository.ts';
 
 /** One sender at a time per enquiry; longer than any SMTP timeout, so a crashed sender's claim lapses. */
 const NOTIFY_CLAIM_MS = 5 * 60 * 1000;
@@ -29,6 +38,13 @@ const RETRY_MAX_MS = 60 * 60 * 1000;
 export const MAX_AUTOMATIC_ATTEMPTS = 10;
 // The site service seeds this address until a superadmin enters the real one; never mail it.
 const PLACEHOLDER_EMAIL = 'placeholder@example.com';
+
+/** Shown to the admin while notices wait for an address (no server variable named: they can't set one). */
+export const NO_ADDRESS_SENTENCE =
+  'No address to send enquiries to yet — add the business e-mail in Settings › Business details.';
+/** A send that failed for a reason other than mail (the database, say): nothing the owner can fix. */
+const SERVER_TROUBLE_SENTENCE =
+  'Something went wrong on the server while sending — try again later, and tell whoever set up the server if it keeps happening.';
 
 export interface EnquiriesLog {
   info(obj: object, msg: string): void;
@@ -47,14 +63,41 @@ export interface EnquiriesDeps {
   /** Where the send after a submission runs, so shutdown waits for it before closing the mailer. */
   background: Background;
   notifyEmail: string | undefined;
+  /** Where mail goes (SMTP host or outbox folder), to explain a failure in the owner's words. */
+  mailRoute: MailRoute;
   publicUrl: string;
   log: EnquiriesLog;
 }
 
-export type NotifyOutcome = { status: 'sent' } | { status: 'skipped' } | { status: 'failed'; reason: string };
+export type NotifyOutcome =
+  | { status: 'sent' }
+  | { status: 'skipped' }
+  /** The visitor is acknowledged; the business notice waits for an address (not a failure). */
+  | { status: 'waiting_for_address' }
+  | { status: 'failed'; failure: MailFailure };
 
-/** A problem the admin can fix (shown to them as is), unlike a mail server's own error text. */
-class NotificationSetupError extends Error {}
+/** A send the mail transport refused, explained; anything else thrown while notifying is not mail's fault. */
+class MailSendError extends Error {
+  constructor(
+    readonly failure: MailFailure,
+    cause: unknown,
+  ) {
+    super(failure.sentence, { cause });
+  }
+}
+
+/** What the pending enquiries owe, and why the last attempt failed (owner's words), for the admin screens. */
+export interface NotificationStatus extends NotificationCounts {
+  lastFailure: string | null;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** "2 visitors are waiting …": how many visitors have not had their acknowledgement yet. */
+export const visitorsWaitingSentence = (n: number) =>
+  n === 0
+    ? 'No visitor is waiting for an acknowledgement.'
+    : `${plural(n, 'visitor is', 'visitors are')} still waiting for an acknowledgement.`;
 
 export const retryDelay = (attempts: number) =>
   Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS);
@@ -69,6 +112,16 @@ export const toEnquiry = (row: EnquiryRow): Enquiry => ({
   created_at: toIso(row.created_at),
   status: row.status as EnquiryStatus,
   notification_pending: row.notify_pending === 1,
+  notification_waiting_for:
+    row.notify_pending !== 1
+      ? null
+      : row.notify_failure === WAITING_FOR_ADDRESS
+        ? 'address'
+        : row.notify_failure !== null
+          ? 'mail_server'
+          : 'sending',
+  acknowledgement_pending:
+    row.notify_pending === 1 && row.visitor_acknowledged_at === null && row.visitor_ack_skipped_at === null,
 });
 
 /** Why an enquiry looks automated, or null. Bots are stored as spam, not refused, so they learn nothing. */
@@ -81,6 +134,14 @@ function spamReason(input: EnquiryRequest, issuedAt: number | null, now: number)
 
 export function createEnquiriesService(deps: EnquiriesDeps) {
   const { db, clock, mailer, captcha, limits, background, log } = deps;
+
+  async function send(mail: OutgoingMail): Promise<void> {
+    try {
+      await mailer.send(mail);
+    } catch (error) {
+      throw new MailSendError(explainMailFailure(error, deps.mailRoute), error);
+    }
+  }
 
   const realAddress = (email: string) => (email && email !== PLACEHOLDER_EMAIL ? email : null);
 
@@ -106,10 +167,12 @@ export function createEnquiriesService(deps: EnquiriesDeps) {
     const slot = await limits.takeAcknowledgement(row.email);
     if (!slot) {
       log.info({ enquiryId: row.id }, 'visitor acknowledgement not sent: that mailbox had its share today');
+      // Settled, not owed: if the enquiry stays pending (its notice waiting), it is never sent late.
+      await repo.updateEnquiry(db, row.id, { visitor_ack_skipped_at: clock.now() });
       return;
     }
     try {
-      await mailer.send(visitorAcknowledgement(row.email, details));
+      await send(visitorAcknowledgement(row.email, details));
     } catch (error) {
       // Not sent, so not counted: a mail server outage must not use up the visitor's share.
       await slot.release();
@@ -125,53 +188,93 @@ export function createEnquiriesService(deps: EnquiriesDeps) {
     if (!row) return { status: 'skipped' };
     try {
       const { details, notifyTo } = await business();
-      if (row.business_notified_at === null) {
-        if (!notifyTo) {
-          throw new NotificationSetupError(
-            'No address to notify: set NOTIFY_EMAIL, or the business e-mail in Admin › Settings',
-          );
-        }
-        await mailer.send(businessNotification(row, notifyTo, details));
+      const noticeOwed = row.business_notified_at === null;
+      if (noticeOwed && notifyTo) {
+        await send(businessNotification(row, notifyTo, details));
         await repo.updateEnquiry(db, id, { business_notified_at: clock.now() });
       }
-      if (row.visitor_acknowledged_at === null) await acknowledge(row, details);
+      // The acknowledgement needs no business address: a visitor hears back even on a fresh install.
+      if (row.visitor_acknowledged_at === null && row.visitor_ack_skipped_at === null)
+        await acknowledge(row, details);
+      if (noticeOwed && !notifyTo) {
+        // Waiting, not failing: no attempt is used up and no retry is scheduled; the notice goes out
+        // when an address is saved (sendWaitingForAddress), or at the next retry run that finds one.
+        await repo.updateEnquiry(db, id, {
+          notify_claimed_until: null,
+          notify_next_at: null,
+          notify_error: null,
+          notify_failure: WAITING_FOR_ADDRESS,
+        });
+        log.info({ enquiryId: id }, 'enquiry notice waits for a notification address');
+        return { status: 'waiting_for_address' };
+      }
       await repo.updateEnquiry(db, id, {
         notify_pending: 0,
         notify_claimed_until: null,
         notify_next_at: null,
         notify_error: null,
+        notify_failure: null,
       });
       return { status: 'sent' };
     } catch (error) {
       const attempts = row.notify_attempts + 1;
-      const message = error instanceof Error ? error.message : String(error);
-      log.warn({ err: error, enquiryId: id, attempts }, 'enquiry notification failed; it stays pending');
+      const failure: MailFailure =
+        error instanceof MailSendError ? error.failure : { kind: 'other', sentence: SERVER_TROUBLE_SENTENCE };
+      // The transport's own words stay in the row and the log, for whoever runs the server.
+      const cause = error instanceof MailSendError ? error.cause : error;
+      log.warn({ err: cause, enquiryId: id, attempts }, 'enquiry notification failed; it stays pending');
       await repo.updateEnquiry(db, id, {
         notify_attempts: attempts,
         notify_next_at: clock.now() + retryDelay(attempts),
         notify_claimed_until: null,
-        notify_error: message.slice(0, 500),
+        notify_error: (cause instanceof Error ? cause.message : String(cause)).slice(0, 500),
+        notify_failure: failure.kind,
       });
-      return {
-        status: 'failed',
-        reason:
-          error instanceof NotificationSetupError
-            ? message
-            : 'the mail server could not be reached or refused the message',
-      };
+      return { status: 'failed', failure };
     }
   }
 
   async function notifyAll(ids: number[]) {
     let sent = 0;
-    const failures: string[] = [];
+    let waitingForAddress = 0;
+    const failures: MailFailure[] = [];
     // One at a time: a small business has a handful pending, and SMTP servers throttle bursts.
     for (const id of ids) {
       const outcome = await notifyOne(id);
       if (outcome.status === 'sent') sent += 1;
-      if (outcome.status === 'failed') failures.push(outcome.reason);
+      if (outcome.status === 'waiting_for_address') waitingForAddress += 1;
+      if (outcome.status === 'failed') failures.push(outcome.failure);
     }
-    return { sent, failed: failures.length, reason: failures[0] ?? null };
+    return { sent, waitingForAddress, failed: failures.length, failure: failures[0] ?? null };
+  }
+
+  /** The notices that waited for an address, now that there may be one. */
+  async function sendWaitingForAddress(): Promise<{ sent: number; failed: number }> {
+    if (!(await business()).notifyTo) return { sent: 0, failed: 0 };
+    const { sent, failed } = await notifyAll(await repo.waitingForAddressIds(db));
+    if (sent || failed) log.info({ sent, failed }, 'enquiry notices that waited for an address sent');
+    return { sent, failed };
+  }
+
+  /**
+   * The admin's answer when not everything went: why (in the owner's words), what was sent, what
+   * waits, and how many visitors still wait for their acknowledgement.
+   */
+  function pendingReport(result: Awaited<ReturnType<typeof notifyAll>>, visitorsWaiting: number): string {
+    const parts: string[] = [];
+    if (result.failure) parts.push(result.failure.sentence);
+    if (result.waitingForAddress > 0) parts.push(NO_ADDRESS_SENTENCE);
+    if (result.sent > 0) parts.push(`${plural(result.sent, 'enquiry was', 'enquiries were')} sent.`);
+    if (result.failed > 0)
+      parts.push(
+        `${plural(result.failed, 'enquiry', 'enquiries')} could not be sent and ${result.failed === 1 ? 'stays' : 'stay'} pending.`,
+      );
+    if (result.waitingForAddress > 0)
+      parts.push(
+        `${plural(result.waitingForAddress, 'enquiry is', 'enquiries are')} waiting for that address and will be sent to you as soon as it is saved.`,
+      );
+    parts.push(visitorsWaitingSentence(visitorsWaiting));
+    return parts.join(' ');
   }
 
   return {
@@ -249,22 +352,52 @@ export function createEnquiriesService(deps: EnquiriesDeps) {
     /** The admin's button: every pending enquiry now, whatever its retry schedule. */
     async sendPending(): Promise<{ sent: number }> {
       const result = await notifyAll(await repo.pendingIds(db, null));
-      if (result.failed > 0) {
-        throw new HttpError(
-          503,
-          ERROR_CODES.unavailable,
-          `${result.sent} notification(s) sent; ${result.failed} could not be sent (${result.reason}). ` +
-            'They stay pending and will be retried.',
-        );
+      if (result.failed > 0 || result.waitingForAddress > 0) {
+        const { visitorsWaiting } = await repo.notificationCounts(db);
+        const detail = pendingReport(result, visitorsWaiting);
+        // 503: the mail server let us down; 409: the site is not set up to send notices yet.
+        throw result.failed > 0
+          ? new HttpError(503, ERROR_CODES.unavailable, detail)
+          : new HttpError(409, ERROR_CODES.conflict, detail);
       }
       return { sent: result.sent };
     },
 
-    /** The background job: pending enquiries whose retry is due, until they run out of automatic attempts. */
+    /**
+     * The background job: pending enquiries whose retry is due, until they run out of automatic
+     * attempts. While there is no address to notify, enquiries that wait only for it are left alone.
+     */
     async retryDue(): Promise<{ sent: number; failed: number }> {
-      const due = await repo.pendingIds(db, clock.now(), MAX_AUTOMATIC_ATTEMPTS);
+      const { notifyTo } = await business();
+      const due = await repo.pendingIds(db, clock.now(), {
+        maxAttempts: MAX_AUTOMATIC_ATTEMPTS,
+        skipWaitingForAddress: !notifyTo,
+      });
       const { sent, failed } = await notifyAll(due);
       return { sent, failed };
+    },
+
+    sendWaitingForAddress,
+
+    /** After a settings change: the notices waiting for an address go out, without delaying the save. */
+    sendWaitingForAddressInBackground(): void {
+      background.run('enquiry notices waiting for an address', sendWaitingForAddress);
+    },
+
+    /** What the pending enquiries owe and why, for the dashboard and the enquiry screen. */
+    async notificationStatus(): Promise<NotificationStatus> {
+      const [counts, kind] = await Promise.all([repo.notificationCounts(db), repo.latestFailure(db)]);
+      return {
+        ...counts,
+        lastFailure: isMailFailureKind(kind) ? mailFailureSentence(kind, deps.mailRoute) : null,
+      };
+    },
+
+    /** Where enquiry notices go now: NOTIFY_EMAIL, else a real business e-mail; null while neither. */
+    async notificationAddress(): Promise<{ address: string; source: 'server' | 'business_details' } | null> {
+      if (deps.notifyEmail) return { address: deps.notifyEmail, source: 'server' };
+      const { notifyTo } = await business();
+      return notifyTo ? { address: notifyTo, source: 'business_details' } : null;
     },
 
     /** Resolves when background work, including notifications after submissions, has finished (tests). */

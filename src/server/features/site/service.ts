@@ -2,7 +2,7 @@
 // marked placeholders so nothing looks finished until a superadmin enters the real details.
 import type { Selectable } from 'kysely';
 import { BUSINESS_NAME } from '#shared/constants.ts';
-import type { SiteSettings, SiteSettingsUpdate } from '#shared/schemas/site.ts';
+import type { SiteSettings, SiteSettingsField, SiteSettingsUpdate } from '#shared/schemas/site.ts';
 import type { Db } from '../../db/database.ts';
 import type { SiteSettingsTable } from '../../db/schema.ts';
 import { toIso, type Clock } from '../../lib/clock.ts';
@@ -21,6 +21,18 @@ export const SITE_PLACEHOLDERS = {
   company_number: '00000000',
   registered_address: 'PLACEHOLDER registered office address — set it in Admin › Settings',
 } as const;
+
+/**
+ * The placeholders that make the public site look unfinished while they are shown. The trading name's
+ * default is the product's own name, which a business may well keep; empty social links just hide.
+ */
+const TELLTALE_PLACEHOLDERS = [
+  'phone',
+  'email',
+  'company_name',
+  'company_number',
+  'registered_address',
+] as const;
 
 const toSiteSettings = (row: Selectable<SiteSettingsTable>): SiteSettings => ({
   trading_name: row.trading_name,
@@ -65,6 +77,12 @@ export function createSiteService(db: Db, clock: Clock) {
 
     async get(): Promise<SiteSettings> {
       return toSiteSettings(await currentRow());
+    },
+
+    /** The details the public site still shows as seeded placeholders (empty once all are real). */
+    async placeholderFields(): Promise<SiteSettingsField[]> {
+      const row = await currentRow();
+      return TELLTALE_PLACEHOLDERS.filter((field) => row[field] === SITE_PLACEHOLDERS[field]);
     },
 
     /** Changes the given fields; `actorId` is the superadmin doing it (recorded on the row). */

@@ -2,6 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { enquiriesKey } from './enquiries-list.ts';
+import { SETUP_STATUS_QUERY_KEY } from './setup-status.ts';
 
 export const sendPendingNotifications = () =>
   api<{ success: true; message: string }>('/admin/enquiries/send-notifications', { method: 'POST' });
@@ -10,7 +11,12 @@ export function useSendPendingNotifications() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sendPendingNotifications,
-    // SPEC §7: on success the list reloads.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: enquiriesKey }),
+    // SPEC §7: on success the list reloads; after a failure too, since some may have gone and the
+    // reason for the rest (shown above the list) may have changed.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: enquiriesKey }),
+        queryClient.invalidateQueries({ queryKey: SETUP_STATUS_QUERY_KEY }),
+      ]),
   });
 }

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { twoFactorDisableRequest } from '../../../shared/schemas/accounts.ts';
 import { api } from '../../lib/api-client.ts';
 import { ME_QUERY_KEY } from './me.ts';
+import { SETUP_STATUS_QUERY_KEY } from './setup-status.ts';
 
 export type DisableTwoFactorInput = z.input<typeof twoFactorDisableRequest>;
 
@@ -14,6 +15,11 @@ export function useDisableTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: disableTwoFactor,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY }),
+    onSuccess: () =>
+      // The dashboard's setup card lists two-factor login while it is off.
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: SETUP_STATUS_QUERY_KEY }),
+      ]),
   });
 }

@@ -1,6 +1,7 @@
-// Dashboard (SPEC §2, §8): the enquiry count (new ones highlighted), upcoming events and last week's
-// page views, notification e-mails still owed, each linking to its screen, plus quick links. A failed stats load is only logged: the
-// card shows a dash.
+// Dashboard (SPEC §2, §8): a setup card while the site cannot really reach people (issue 15), then the
+// enquiry count (new ones highlighted), upcoming events and last week's page views, notification
+// e-mails still owed, each linking to its screen, plus quick links. A failed stats load is only
+// logged: the card shows a dash (and a failed setup status shows no card).
 import type { UseQueryResult } from '@tanstack/react-query';
 import {
   ArrowRight,
@@ -24,6 +25,8 @@ import { useAnalyticsSummary } from '../api/analytics-summary.ts';
 import { useContentList } from '../api/content-list.ts';
 import { useEnquiries } from '../api/enquiries-list.ts';
 import { useMe } from '../api/me.ts';
+import { useSetupStatus } from '../api/setup-status.ts';
+import { SetupCard } from './dashboard/setup-card.tsx';
 import { ADMIN_PATHS } from '../paths.ts';
 
 /** SPEC §9's default analytics period: the last 7 days. */
@@ -93,6 +96,8 @@ export function DashboardScreen() {
   const enquiries = useEnquiries();
   const events = useContentList('events');
   const summary = useAnalyticsSummary(DASHBOARD_PERIOD_DAYS);
+  const setup = useSetupStatus();
+  useLogFailure('setup status', setup);
   useLogFailure('enquiries', enquiries);
   useLogFailure('events', events);
   useLogFailure('analytics', summary);
@@ -101,7 +106,7 @@ export function DashboardScreen() {
     total: enquiries.data.length,
     fresh: enquiries.data.filter((enquiry) => (enquiry.status ?? 'new') === 'new').length,
   };
-  // Notification e-mails that failed and wait for a retry (or the Send Pending Notifications button).
+  // E-mails still owed: waiting for an address, for a retry, or being sent (the Enquiries screen says which).
   const pendingNotifications = enquiries.data?.filter((enquiry) => enquiry.notification_pending).length;
   const today = londonDay(Date.now());
   const upcoming = events.data?.filter((event) => event.date.slice(0, 10) >= today);
@@ -113,6 +118,7 @@ export function DashboardScreen() {
         title="Dashboard"
         subtitle={me.data ? `Welcome back, ${me.data.username}.` : 'An overview of your website.'}
       />
+      {setup.data && <SetupCard status={setup.data} />}
       <section aria-label="At a glance" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard
           label="Enquiries"
@@ -159,7 +165,7 @@ export function DashboardScreen() {
           {pendingNotifications === undefined
             ? null
             : pendingNotifications > 0
-              ? 'E-mails still to send: use Send Pending Notifications'
+              ? 'E-mails still to send — see why on Enquiries'
               : 'Every e-mail sent'}
         </StatCard>
       </section>

@@ -1,10 +1,18 @@
 // Contact Enquiries (SPEC §2, §5, §8): the booking enquiries sent through the website, newest first,
 // with a status, selection for bulk delete, and the button that mails every pending notification.
-// Toasts here are sonner's (4 s, up to 3 visible; SPEC §4).
-import { BellRing, Building2, Mail, Reply, Send, Trash2 } from 'lucide-react';
+// Toasts here are sonner's (4 s, up to 3 visible; SPEC §4). While e-mails are owed, a note above the
+// list says why in the owner's words and how many visitors wait for their acknowledgement; the
+// button's outcome is one toast (issue 15).
+import { BellRing, Building2, Mail, MailQuestion, Reply, Send, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { ENQUIRY_STATUSES, type Enquiry, type EnquiryStatus } from '#shared/schemas/enquiries.ts';
+import {
+  ENQUIRY_STATUSES,
+  type Enquiry,
+  type EnquiryStatus,
+  type NotificationWait,
+} from '#shared/schemas/enquiries.ts';
 import { EmptyState, Loading, PageHeader } from '../../components/admin-ui.tsx';
 import { Button } from '../../components/button.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
@@ -13,10 +21,73 @@ import { useDeleteEnquiry } from '../api/enquiries-delete.ts';
 import { useEnquiries } from '../api/enquiries-list.ts';
 import { useSendPendingNotifications } from '../api/enquiries-send-notifications.ts';
 import { useUpdateEnquiryStatus } from '../api/enquiries-update-status.ts';
+import { useSetupStatus } from '../api/setup-status.ts';
+import { ADMIN_PATHS } from '../paths.ts';
 import { StatusBadge, STATUS_LABELS } from './enquiries/status-badge.tsx';
 import { formatReceived } from './enquiries/format.ts';
 
 const errorToast = (description: string) => toast.error('Error', { description });
+
+const WAIT_LABELS: Record<NotificationWait, string> = {
+  address: 'Notification pending: no address yet',
+  mail_server: 'Notification pending: mail server problem',
+  sending: 'Notification pending',
+};
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** Why e-mails are still owed and what fixes it, above the list; nothing when every e-mail went. */
+function PendingMailNote({ list }: { list: Enquiry[] }) {
+  const setup = useSetupStatus();
+  const pending = list.filter((enquiry) => enquiry.notification_pending);
+  if (pending.length === 0) return null;
+  const waitingForAddress = pending.filter((e) => e.notification_waiting_for === 'address').length;
+  const failing = pending.filter((e) => e.notification_waiting_for === 'mail_server').length;
+  const visitorsWaiting = pending.filter((e) => e.acknowledgement_pending).length;
+  const canEdit = setup.data?.business_details.can_edit ?? false;
+  return (
+    <div
+      role="note"
+      aria-label="E-mails still to send"
+      className="mb-4 flex items-start gap-3 rounded-card border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950"
+    >
+      <MailQuestion className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+      <div className="space-y-1">
+        <p className="font-semibold">
+          {plural(pending.length, 'enquiry has', 'enquiries have')} e-mails still to send.
+        </p>
+        {waitingForAddress > 0 && (
+          <p>
+            No address to send enquiries to yet —{' '}
+            {canEdit ? (
+              <Link
+                to={`${ADMIN_PATHS.settings}#settings-business`}
+                className="font-semibold underline underline-offset-2"
+              >
+                add the business e-mail in Settings › Business details
+              </Link>
+            ) : (
+              'ask a superadmin to add the business e-mail in Settings › Business details'
+            )}
+            . {waitingForAddress === 1 ? 'It goes' : 'They go'} to you as soon as it is saved.
+          </p>
+        )}
+        {failing > 0 && (
+          <p>
+            {setup.data?.notifications.last_failure ?? 'The mail server did not take them.'}{' '}
+            {failing === 1 ? 'It is' : 'They are'} retried automatically, or use Send Pending Notifications
+            once it is fixed.
+          </p>
+        )}
+        <p>
+          {visitorsWaiting === 0
+            ? 'No visitor is waiting for an acknowledgement.'
+            : `${plural(visitorsWaiting, 'visitor is', 'visitors are')} still waiting for an acknowledgement.`}
+        </p>
+      </div>
+    </div>
+  );
+}
 
 function EnquiryCard({
   enquiry,
@@ -55,7 +126,13 @@ function EnquiryCard({
             <StatusBadge status={status} />
             {enquiry.notification_pending && (
               <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
-                <BellRing className="size-3.5" aria-hidden="true" /> Notification pending
+                <BellRing className="size-3.5 shrink-0" aria-hidden="true" />
+                {WAIT_LABELS[enquiry.notification_waiting_for ?? 'sending']}
+              </span>
+            )}
+            {enquiry.acknowledgement_pending && (
+              <span className="inline-flex items-center rounded-full bg-ink-100 px-2.5 py-0.5 text-xs font-semibold text-ink-800">
+                Visitor not acknowledged yet
               </span>
             )}
             <time
@@ -227,6 +304,7 @@ export function EnquiriesScreen() {
         </EmptyState>
       ) : (
         <>
+          <PendingMailNote list={list} />
           <div className="mb-4 flex min-h-13 flex-wrap items-center gap-3 rounded-card border border-ink-200 bg-white px-4 py-2">
             <label className="flex cursor-pointer items-center gap-2 font-semibold text-ink-800">
               <input

@@ -1,6 +1,10 @@
 // Settings (DESIGN "Settings page"): change password (required while a change is forced), two-factor
-// login, and for a superadmin the business details, personal data requests and the audit log.
+// login, e-mail (where it goes, and a test), and for a superadmin the business details, personal data
+// requests and the audit log. A link to /admin/settings#<section> (the dashboard's setup card) opens
+// at that section.
 import { Lock } from 'lucide-react';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { PageHeader } from '../../components/admin-ui.tsx';
 import { useMe } from '../api/me.ts';
 import { useMustChangePassword } from '../auth/token-store.ts';
@@ -8,12 +12,37 @@ import { AuditLogSection } from './settings/audit-log-section.tsx';
 import { BusinessDetailsSection } from './settings/business-details-section.tsx';
 import { ChangePasswordSection } from './settings/change-password-section.tsx';
 import { DataSubjectSection } from './settings/data-subject-section.tsx';
+import { MailSection } from './settings/mail-section.tsx';
 import { TwoFactorSection } from './settings/two-factor-section.tsx';
+
+/** How long a linked section may take to appear (it renders once its data has loaded). */
+const SECTION_WAIT_MS = 5000;
+
+/** Scrolls to the section the address names and moves focus to its heading, once it has rendered. */
+function useScrollToSection() {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!hash) return;
+    const id = decodeURIComponent(hash.slice(1));
+    const giveUpAt = Date.now() + SECTION_WAIT_MS;
+    let frame = 0;
+    const find = () => {
+      const target = document.getElementById(id);
+      if (target) {
+        target.scrollIntoView({ block: 'start' });
+        target.focus({ preventScroll: true });
+      } else if (Date.now() < giveUpAt) frame = requestAnimationFrame(find);
+    };
+    find();
+    return () => cancelAnimationFrame(frame);
+  }, [hash]);
+}
 
 export function SettingsScreen() {
   const forced = useMustChangePassword();
   const me = useMe();
   const superadmin = me.data?.role === 'superadmin';
+  useScrollToSection();
 
   return (
     <>
@@ -43,6 +72,7 @@ export function SettingsScreen() {
         {!forced && (
           <>
             <TwoFactorSection me={me.data} />
+            <MailSection myEmail={me.data?.email} />
             {superadmin && <BusinessDetailsSection />}
             {superadmin && <DataSubjectSection />}
             {superadmin && <AuditLogSection />}

@@ -10,6 +10,7 @@ describe('describeAuditAction', () => {
     expect(describeAuditAction('two-factor.failed')).toBe('Wrong two-factor code');
     expect(describeAuditAction('2fa.enabled')).toBe('Turned on two-factor login');
     expect(describeAuditAction('PUT /api/admin/site')).toBe('Updated the business details');
+    expect(describeAuditAction('POST /api/admin/mail/test')).toBe('Sent a test e-mail');
   });
 
   it('says what was done to which item, by the name it had then', () => {

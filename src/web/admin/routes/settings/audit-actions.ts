@@ -27,6 +27,7 @@ const SPECIAL: Record<string, string> = {
   'DELETE /api/admin/analytics/reset': 'Reset analytics',
   'POST /api/admin/enquiries/send-notifications': 'Sent pending notifications',
   'DELETE /api/admin/enquiries/:id': 'Deleted an enquiry',
+  'POST /api/admin/mail/test': 'Sent a test e-mail',
 };
 
 /** Each kind of item: how a sentence names one ("the event", "an event") and its screen. */

@@ -19,9 +19,12 @@ export function SettingsSection({
   return (
     <section aria-labelledby={id}>
       <Card>
+        {/* Focusable from script only: a link to the section moves focus here (settings.tsx); the
+            scroll margin keeps it clear of the phone layout's sticky header. */}
         <h2
           id={id}
-          className="flex items-center gap-2 font-display text-xl font-semibold tracking-wide text-ink-900 uppercase"
+          tabIndex={-1}
+          className="flex scroll-mt-20 items-center gap-2 font-display text-xl font-semibold tracking-wide text-ink-900 uppercase focus:outline-none"
         >
           <Icon className="size-5 text-accent-600" aria-hidden="true" />
           {title}

@@ -1,0 +1,149 @@
+// Outgoing e-mail (issue 15, every admin): where the site's e-mail goes and where enquiry notices go,
+// and a test e-mail that reports what really happened to it. The test goes to a fixed mailbox — the
+// admin's own, or the enquiry address — never to one typed in, so the button cannot mail a stranger.
+import { Mail, Send } from 'lucide-react';
+import { useState } from 'react';
+import type { MailTestRecipient, MailTestResult, SetupStatus } from '#shared/schemas/setup.ts';
+import { Banner, Loading, ServerPath } from '../../../components/admin-ui.tsx';
+import { Button } from '../../../components/button.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useSendTestEmail } from '../../api/send-test-email.ts';
+import { useSetupStatus } from '../../api/setup-status.ts';
+import { SettingsSection } from './section.tsx';
+
+type Outcome = { kind: 'error' | 'success' | 'warning'; text: string };
+
+const outcomeOf = (result: MailTestResult): Outcome => ({
+  kind: result.outcome === 'sent' ? 'success' : result.outcome === 'saved' ? 'warning' : 'error',
+  text: result.message,
+});
+
+function WhereMailGoes({ status }: { status: SetupStatus }) {
+  const { mail, notifications } = status;
+  return (
+    <dl className="grid gap-4 sm:grid-cols-2">
+      <div>
+        <dt className="text-sm font-semibold text-ink-800">The website's e-mail goes</dt>
+        <dd className="mt-1 text-ink-900">
+          {mail.transport === 'smtp' ? (
+            <>
+              through the mail server <strong className="[overflow-wrap:anywhere]">{mail.smtp_host}</strong>
+            </>
+          ) : (
+            <>
+              nowhere: it is <strong>saved as files</strong> in <ServerPath path={mail.outbox_folder ?? ''} />{' '}
+              on the server, and nobody receives it. Ask whoever runs the server to connect a mail server (the
+              SMTP_URL setting).
+            </>
+          )}
+        </dd>
+      </div>
+      <div>
+        <dt className="text-sm font-semibold text-ink-800">Enquiry notices go to</dt>
+        <dd className="mt-1 text-ink-900">
+          {notifications.address ? (
+            <>
+              <strong className="[overflow-wrap:anywhere]">{notifications.address}</strong>
+              {notifications.address_source === 'server'
+                ? ' (set on the server)'
+                : ' (the business e-mail in Business details)'}
+            </>
+          ) : (
+            <>
+              nobody yet.{' '}
+              {status.business_details.can_edit
+                ? 'Add the business e-mail in Business details below.'
+                : 'Ask a superadmin to add the business e-mail in Settings › Business details.'}
+            </>
+          )}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+export function MailSection({ myEmail }: { myEmail: string | undefined }) {
+  const status = useSetupStatus();
+  const send = useSendTestEmail();
+  const [recipient, setRecipient] = useState<MailTestRecipient>('me');
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  const notifyAddress = status.data?.notifications.address ?? null;
+  // The enquiry address is offered only when there is one, and only when it is another mailbox.
+  const offerNotifications = notifyAddress !== null && notifyAddress !== myEmail;
+  const chosen = offerNotifications ? recipient : 'me';
+
+  function sendTest() {
+    setOutcome(null);
+    send.mutate(chosen, {
+      onSuccess: (result) => setOutcome(outcomeOf(result)),
+      onError: (error) =>
+        setOutcome({ kind: 'error', text: errorMessage(error, 'The test e-mail could not be sent') }),
+    });
+  }
+
+  return (
+    <SettingsSection
+      id="settings-mail"
+      title="Outgoing e-mail"
+      icon={Mail}
+      description="Enquiry notices, visitors' acknowledgements and password resets all leave this way."
+    >
+      {status.isPending ? (
+        <Loading />
+      ) : status.isError ? (
+        <Banner kind="error">Failed to load the e-mail settings</Banner>
+      ) : (
+        <div className="space-y-6">
+          <WhereMailGoes status={status.data} />
+          <div className="space-y-3 border-t border-ink-200 pt-5">
+            <h3 className="font-semibold text-ink-900">Send a test e-mail</h3>
+            {offerNotifications ? (
+              <fieldset className="space-y-2">
+                <legend className="mb-1 text-sm text-ink-700">Send it to</legend>
+                {(
+                  [
+                    ['me', `Me (${myEmail ?? 'your address'})`],
+                    ['notifications', `Where enquiry notices go (${notifyAddress})`],
+                  ] as const
+                ).map(([value, label]) => (
+                  <label key={value} className="flex min-h-11 cursor-pointer items-center gap-3 text-ink-900">
+                    <input
+                      type="radio"
+                      name="mail-test-recipient"
+                      value={value}
+                      checked={chosen === value}
+                      onChange={() => setRecipient(value)}
+                      className="size-5 shrink-0 cursor-pointer accent-accent-600"
+                    />
+                    <span className="[overflow-wrap:anywhere]">{label}</span>
+                  </label>
+                ))}
+              </fieldset>
+            ) : (
+              <p className="text-ink-700">
+                It goes to your own address
+                {myEmail && (
+                  <>
+                    , <strong className="[overflow-wrap:anywhere]">{myEmail}</strong>
+                  </>
+                )}
+                .
+              </p>
+            )}
+            <Button onClick={sendTest} disabled={send.isPending}>
+              <Send className="size-4" aria-hidden="true" />
+              {send.isPending ? 'Sending…' : 'Send a test e-mail'}
+            </Button>
+            {/* One message per try: the transport's answer replaces the last one. */}
+            {outcome && (
+              <div className="pt-1">
+                <Banner kind={outcome.kind}>{outcome.text}</Banner>
+              </div>
+            )}
+          </div>
+        </div>
+      )}
+    </SettingsSection>
+  );
+}
