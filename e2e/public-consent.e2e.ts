@@ -1,6 +1,7 @@
 // Cookie consent and the two trackers in a real browser (SPEC §4, §9): the banner after 2 s, both
 // cookies and their lifetimes, no tracking request without consent or after withdrawal, and no
-// third-party request before the visitor acts.
+// third-party request before the visitor acts; and issue 16: the banner a few Tabs from the top of the
+// page, focus back where the visitor was after a choice, and the hero's buttons never covered.
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations } from './support/axe.ts';
@@ -51,7 +52,7 @@ describe.skipIf(!chromiumAvailable())('cookie consent and tracking', () => {
     return { context, page, tracked };
   }
 
-  const banner = (page: Page) => page.getByRole('dialog', { name: 'Cookies on this site' });
+  const banner = (page: Page) => page.getByRole('region', { name: 'Cookies on this site' });
 
   async function cookie(context: BrowserContext, name: string) {
     return (await context.cookies()).find((c) => c.name === name);
@@ -86,7 +87,7 @@ describe.skipIf(!chromiumAvailable())('cookie consent and tracking', () => {
       const w = window as unknown as { readyAt?: number; bannerAt?: number };
       document.addEventListener('DOMContentLoaded', () => (w.readyAt = performance.now()));
       new MutationObserver(() => {
-        if (w.bannerAt === undefined && document.querySelector('[role="dialog"]'))
+        if (w.bannerAt === undefined && document.querySelector('[aria-labelledby="cookie-consent-title"]'))
           w.bannerAt = performance.now();
       }).observe(document, { childList: true, subtree: true });
     });
@@ -110,11 +111,11 @@ describe.skipIf(!chromiumAvailable())('cookie consent and tracking', () => {
     await expect(
       banner(page).getByRole('link', { name: 'Privacy Policy' }).getAttribute('href'),
     ).resolves.toBe('/privacy-policy');
-    // A bottom sheet on the phone: fixed, full width, at the bottom of the screen (once it has slid in).
+    // On the phone: fixed, full width, right under the sticky header (once it has slid in), where it
+    // leaves the hero's buttons free (issue 16; more sizes below).
     await page.waitForTimeout(700);
     const box = await banner(page).boundingBox();
-    expect(box).toMatchObject({ x: 0, width: 390 });
-    expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBe(844);
+    expect(box).toMatchObject({ x: 0, y: 64, width: 390 });
 
     const violations = await axeViolations(page);
     expect(violations, describeViolations(violations)).toEqual([]);
@@ -241,13 +242,17 @@ describe.skipIf(!chromiumAvailable())('cookie consent and tracking', () => {
     await settings.click();
     await expect(banner(page).isVisible()).resolves.toBe(true);
     // Opened on purpose: focus moves into the banner.
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('dialog');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-labelledby'))).toBe(
+      'cookie-consent-title',
+    );
 
     await page.waitForTimeout(300);
     const before = tracked.length;
     await banner(page).getByRole('button', { name: 'Decline' }).click();
     expect(await cookie(context, 'session_id')).toBeUndefined();
     expect((await cookie(context, 'cookie_consent'))?.value).toBe('false');
+    // And back to 'Cookie settings' once the choice is made.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Cookie settings');
 
     await page.evaluate(() => window.scrollTo(0, 0));
     await browseWholePage(page);
@@ -256,6 +261,120 @@ describe.skipIf(!chromiumAvailable())('cookie consent and tracking', () => {
     await page.goto(`${server.url}/legal-notice`);
     await page.waitForTimeout(500);
     expect(tracked.slice(before).map((r) => r.postDataJSON())).toEqual([]);
+    await context.close();
+  });
+  /** What has focus, in words: the button's or link's text, or 'body'. */
+  const focused = (page: Page) =>
+    page.evaluate(() => {
+      const active = document.activeElement;
+      if (!active || active === document.body) return 'body';
+      return (active.getAttribute('aria-label') ?? active.textContent ?? '').trim();
+    });
+
+  it('is a few Tabs from the top, and Accept or Decline by keyboard puts focus back where the visitor was (issue 16)', async () => {
+    for (const [options, choice] of [
+      [PHONE, 'Accept'],
+      [DESKTOP, 'Decline'],
+    ] as const) {
+      const { context, page } = await visitor(options);
+      await page.goto(`${server.url}/`);
+      await banner(page).waitFor({ state: 'visible', timeout: 5000 });
+      const visited: string[] = [];
+      while (visited.at(-1) !== choice && visited.length < 10) {
+        await page.keyboard.press('Tab');
+        visited.push(await focused(page));
+      }
+      // The skip link first, then the banner's own link and buttons.
+      expect(visited).toEqual(
+        choice === 'Accept'
+          ? ['Skip to content', 'Privacy Policy', 'Accept']
+          : ['Skip to content', 'Privacy Policy', 'Accept', 'Decline'],
+      );
+      await page.keyboard.press('Enter');
+      await banner(page).waitFor({ state: 'detached' });
+      expect((await cookie(context, 'cookie_consent'))?.value).toBe(String(choice === 'Accept'));
+      // Back on the skip link, where the visitor was before entering the banner; the next Tab goes on
+      // into the page.
+      expect(await focused(page)).toBe('Skip to content');
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-track'))).toBe('nav-logo');
+      await context.close();
+    }
+  });
+
+  it('returns focus to the control the visitor came from, also when they came back to it from below (issue 16)', async () => {
+    const { context, page } = await visitor(DESKTOP);
+    await page.goto(`${server.url}/`);
+    await banner(page).waitFor({ state: 'visible', timeout: 5000 });
+    // Past the banner into the header, then back into the banner with Shift+Tab.
+    for (let i = 0; i < 5; i += 1) await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-track'))).toBe('nav-logo');
+    await page.keyboard.press('Shift+Tab');
+    expect(await focused(page)).toBe('Decline');
+    await page.keyboard.press('Shift+Tab');
+    expect(await focused(page)).toBe('Accept');
+    await page.keyboard.press('Space');
+    await banner(page).waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-track'))).toBe('nav-logo');
+    await context.close();
+  });
+
+  it("covers neither of the hero's buttons at common desktop and phone sizes, Accept and Decline alike (issue 16)", async () => {
+    for (const [width, height] of [
+      [1280, 800],
+      [1440, 900],
+      [390, 844],
+      [360, 740],
+    ] as const) {
+      const phone = width < 640;
+      const { context, page } = await visitor(
+        phone ? { ...PHONE, viewport: { width, height } } : { viewport: { width, height } },
+      );
+      await page.goto(`${server.url}/`);
+      await banner(page).waitFor({ state: 'visible', timeout: 5000 });
+      await page.waitForTimeout(700);
+      const size = `${width}×${height}`;
+      const panel = (await banner(page).boundingBox())!;
+      for (const name of ['BOOK THE RANGE', 'SEE NEXT EVENTS']) {
+        const button = page.locator('#top').getByRole('link', { name, exact: true });
+        const box = (await button.boundingBox())!;
+        const overlaps =
+          box.x < panel.x + panel.width &&
+          panel.x < box.x + box.width &&
+          box.y < panel.y + panel.height &&
+          panel.y < box.y + box.height;
+        expect(overlaps, `${size}: the banner covers ${name}`).toBe(false);
+        // Nothing else lies over it either: its middle is really the button, on screen.
+        const onTop = await button.evaluate((link) => {
+          const r = link.getBoundingClientRect();
+          return link.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+        });
+        expect(onTop, `${size}: ${name} is not the topmost element at its centre`).toBe(true);
+      }
+      const accept = banner(page).getByRole('button', { name: 'Accept' });
+      const decline = banner(page).getByRole('button', { name: 'Decline' });
+      const [a, d] = [(await accept.boundingBox())!, (await decline.boundingBox())!];
+      expect(Math.abs(a.width - d.width) < 1 && Math.abs(a.height - d.height) < 1, size).toBe(true);
+      expect(await accept.getAttribute('class')).toBe(await decline.getAttribute('class'));
+      if (width === 1280 || width === 390) {
+        const violations = await axeViolations(page);
+        expect(violations, `${size}: ${describeViolations(violations)}`).toEqual([]);
+      }
+      await context.close();
+    }
+  });
+
+  it('is not part of the page without JavaScript, which reads as before (issue 16)', async () => {
+    const context = await browser.newContext({ ...PHONE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    await page.waitForTimeout(2500);
+    expect(await banner(page).count()).toBe(0);
+    expect(await page.locator('#cookie-consent-title').count()).toBe(0);
+    await expect(page.locator('h1').isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('link', { name: 'Skip to content' }).getAttribute('href')).resolves.toBe(
+      '#main',
+    );
     await context.close();
   });
 });

@@ -1,10 +1,13 @@
 // The booking enquiry form in a real browser (SPEC §4, §5, §8): a full enquiry with a solved ALTCHA
 // challenge, the success panel and the cleared form, 'SENDING...' and the blocked second submission,
-// the captcha failure toast, the server's detail, and the silent timeout.
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+// the captcha failure toast, the server's detail, and the silent timeout; and issue 16: messages
+// beside each field (on submit and on leaving a field, from the shared schema), a server refusal of a
+// field shown beside it, success clearing old error toasts, focus on the success message, and
+// form_submit counted only for accepted enquiries.
+import type { Browser, BrowserContext, BrowserContextOptions, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations } from './support/axe.ts';
-import { chromiumAvailable, launchBrowser, PHONE } from './support/browser.ts';
+import { chromiumAvailable, DESKTOP, launchBrowser, PHONE } from './support/browser.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
 const SESSION = '0b7f2d4e-5a61-4c3b-9e8f-1d2c3b4a5f60';
@@ -23,10 +26,13 @@ describe.skipIf(!chromiumAvailable())('booking enquiry form', () => {
   });
 
   /** A visitor who has already made a cookie choice (so the banner does not cover the form). */
-  async function visitor(consent: boolean): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext(PHONE);
+  async function visitor(
+    consent: boolean,
+    { options = PHONE, session = SESSION }: { options?: BrowserContextOptions; session?: string } = {},
+  ): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext(options);
     const cookies = [{ name: 'cookie_consent', value: String(consent), url: server.url }];
-    if (consent) cookies.push({ name: 'session_id', value: SESSION, url: server.url });
+    if (consent) cookies.push({ name: 'session_id', value: session, url: server.url });
     await context.addCookies(cookies);
     const page = await context.newPage();
     await page.goto(`${server.url}/#contact`);
@@ -37,6 +43,15 @@ describe.skipIf(!chromiumAvailable())('booking enquiry form', () => {
   const form = (page: Page) => page.getByRole('form', { name: 'Booking enquiry' });
   const submit = (page: Page) => form(page).getByRole('button', { name: /SEND ENQUIRY|SENDING/ });
   const toastText = (page: Page) => page.locator('[role="alert"], [role="status"]').allInnerTexts();
+  const field = (page: Page, label: string) => form(page).getByRole('textbox', { name: label, exact: true });
+  /** What is said beside a field (through its aria-describedby), or null. */
+  const fieldMessage = (page: Page, label: string) =>
+    field(page, label).evaluate((control) => {
+      const ids = control.getAttribute('aria-describedby');
+      return ids ? (document.getElementById(ids)?.textContent ?? null) : null;
+    });
+  const focusedName = (page: Page) =>
+    page.evaluate(() => document.activeElement?.getAttribute('name') ?? null);
 
   /** Fills the four fields (the first focus starts the captcha) and waits for ALTCHA to be solved. */
   async function fill(page: Page, email: string, { solved = true } = {}) {
@@ -151,28 +166,27 @@ describe.skipIf(!chromiumAvailable())('booking enquiry form', () => {
     await context.close();
   });
 
-  it("shows the server's detail as an Error toast", async () => {
+  it("shows the server's detail as an Error toast when it is not about one of the fields", async () => {
     const { context, page } = await visitor(false);
     await page.route('**/api/enquiries', (route) =>
       route.fulfill({
-        status: 400,
+        status: 429,
         contentType: 'application/json',
         body: JSON.stringify({
-          detail: 'email must be an e-mail address such as name@example.com',
-          code: 'VALIDATION',
+          detail: 'Too many enquiries from your address. Please try again in 5 minutes.',
+          code: 'RATE_LIMITED',
         }),
       }),
     );
     await fill(page, 'detail@example.co.uk');
     await submit(page).click();
     await page
-      .getByText('email must be an e-mail address such as name@example.com')
+      .getByText('Too many enquiries from your address. Please try again in 5 minutes.')
       .waitFor({ timeout: 10_000 });
     expect((await toastText(page)).join('\n')).toContain('Error');
-    // The visitor's text is kept for another try.
-    expect(await form(page).getByRole('textbox', { name: 'Email', exact: true }).inputValue()).toBe(
-      'detail@example.co.uk',
-    );
+    // The visitor's text is kept for another try, and focus is not lost.
+    expect(await field(page, 'Email').inputValue()).toBe('detail@example.co.uk');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('SEND ENQUIRY');
     await context.close();
   });
 
@@ -197,6 +211,224 @@ describe.skipIf(!chromiumAvailable())('booking enquiry form', () => {
     await page.getByRole('button', { name: 'SEND ENQUIRY' }).waitFor({ timeout: 15_000 });
     expect(Date.now() - startedAt).toBeGreaterThanOrEqual(9500);
     expect(await page.locator('[role="alert"]').count()).toBe(0);
+    await context.close();
+  });
+  it('says beside each field what is wrong, on submit, with focus on the first, and sends nothing (issue 16)', async () => {
+    for (const options of [PHONE, DESKTOP]) {
+      const { context, page } = await visitor(false, { options });
+      const posts: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().endsWith('/api/enquiries')) posts.push(r.url());
+      });
+      await submit(page).click();
+      await form(page).getByText('Message is required').waitFor({ timeout: 10_000 });
+      for (const label of ['Name', 'Email', 'Organisation', 'Message']) {
+        expect(await fieldMessage(page, label)).toBe(`${label} is required`);
+        await expect(field(page, label).getAttribute('aria-invalid')).resolves.toBe('true');
+      }
+      // Red borders, the message right under its field, focus on the first field to fix.
+      const border = await field(page, 'Email').evaluate((el) => getComputedStyle(el).borderTopColor);
+      expect(border).toBe('rgb(248, 113, 113)');
+      expect(await focusedName(page)).toBe('name');
+      // No browser bubble competes (noValidate), no toast, nothing sent.
+      await expect(form(page).evaluate((el) => (el as HTMLFormElement).noValidate)).resolves.toBe(true);
+      expect(await page.locator('[role="alert"]').count()).toBe(0);
+      const violations = await axeViolations(page);
+      expect(violations, describeViolations(violations)).toEqual([]);
+
+      // A name of spaces is no name, and an address needs a domain (the server's own rules).
+      await field(page, 'Name').fill('   ');
+      await field(page, 'Email').fill('priya@gmail');
+      await field(page, 'Email').press('Tab');
+      await expect
+        .poll(() => fieldMessage(page, 'Email'))
+        .toBe('Email must be an e-mail address such as name@example.com');
+      expect(await fieldMessage(page, 'Name')).toBe('Name is required');
+      await submit(page).click();
+      await page.waitForTimeout(300);
+      expect(await focusedName(page)).toBe('name');
+      // Corrected as the visitor types: the message and the red state go.
+      await field(page, 'Name').fill('Priya Shah');
+      await expect.poll(() => fieldMessage(page, 'Name')).toBeNull();
+      await expect(field(page, 'Name').getAttribute('aria-invalid')).resolves.toBeNull();
+      expect(posts).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('checks a field when the visitor leaves it, and only that field (issue 16)', async () => {
+    const { context, page } = await visitor(false);
+    await field(page, 'Name').focus();
+    await page.keyboard.press('Tab');
+    await expect.poll(() => fieldMessage(page, 'Name'), { timeout: 10_000 }).toBe('Name is required');
+    expect(await focusedName(page)).toBe('email');
+    for (const label of ['Email', 'Organisation', 'Message'])
+      expect(await fieldMessage(page, label)).toBeNull();
+    await page.keyboard.type('sam@example.co.uk');
+    await page.keyboard.press('Tab');
+    await page.waitForTimeout(300);
+    expect(await fieldMessage(page, 'Email')).toBeNull();
+    await context.close();
+  });
+
+  it('shows a server refusal of a field beside that field, not in a toast (issue 16)', async () => {
+    const { context, page } = await visitor(false);
+    await page.route('**/api/enquiries', (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          detail: 'organisation: must be at most 200 characters',
+          code: 'VALIDATION_ERROR',
+        }),
+      }),
+    );
+    await fill(page, 'refused@example.co.uk');
+    await submit(page).click();
+    await expect
+      .poll(() => fieldMessage(page, 'Organisation'), { timeout: 10_000 })
+      .toBe('Organisation must be at most 200 characters');
+    await expect(field(page, 'Organisation').getAttribute('aria-invalid')).resolves.toBe('true');
+    expect(await focusedName(page)).toBe('organisation');
+    expect(await page.locator('[role="alert"]').count()).toBe(0);
+    await expect(submit(page).innerText()).resolves.toContain('SEND ENQUIRY');
+    // Changing the field takes the server's message away (it passes the form's own check).
+    await field(page, 'Organisation').fill('Northfield Festival');
+    await expect.poll(() => fieldMessage(page, 'Organisation')).toBeNull();
+    await context.close();
+  });
+
+  it('clears an earlier error toast when the enquiry is then sent, and moves focus to the message (issue 16)', async () => {
+    const { context, page } = await visitor(false, { options: DESKTOP });
+    let first = true;
+    await page.route('**/api/enquiries', async (route) => {
+      if (!first) return route.continue();
+      first = false;
+      return route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' });
+    });
+    // Keyboard only: type into each field and press Enter on the button.
+    await field(page, 'Name').focus();
+    const focusedAt = Date.now();
+    await page.keyboard.type('Sam Carter');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('sam.again@example.co.uk');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Northfield Summer Festival');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Both days of the festival, please.');
+    await page.waitForFunction(
+      () => (document.querySelector('input[name="altcha"]') as HTMLInputElement | null)?.value,
+      undefined,
+      { timeout: 20_000 },
+    );
+    const left = 3500 - (Date.now() - focusedAt);
+    if (left > 0) await page.waitForTimeout(left);
+    await submit(page).press('Enter');
+    const errorToast = page.getByRole('alert').filter({ hasText: 'Please try again.' });
+    await errorToast.waitFor({ timeout: 10_000 });
+    const toastAt = Date.now();
+
+    await submit(page).press('Enter');
+    const heading = page.getByRole('heading', { name: 'ENQUIRY SENT!' });
+    await heading.waitFor({ timeout: 10_000 });
+    // Well before the toast would have closed by itself (6 s): it was the success that cleared it.
+    expect(Date.now() - toastAt).toBeLessThan(5000);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    // Focus is on the message, inside the live region that announces it.
+    const focused = await page.evaluate(() => {
+      const active = document.activeElement as HTMLElement | null;
+      return {
+        tabIndex: active?.tabIndex,
+        text: active?.textContent ?? '',
+        inStatus: !!active?.closest('[role="status"]'),
+      };
+    });
+    expect(focused).toMatchObject({ tabIndex: -1, inStatus: true });
+    expect(focused.text).toContain('ENQUIRY SENT!');
+    const violations = await axeViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+
+    // When the panel goes, focus stays in the form rather than falling back to the page.
+    await heading.waitFor({ state: 'detached', timeout: 7000 });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      'Booking enquiry',
+    );
+    await page.keyboard.press('Tab');
+    expect(await focusedName(page)).toBe('name');
+    // The form is back, empty, and still checked.
+    expect(await field(page, 'Name').inputValue()).toBe('');
+    await submit(page).press('Enter');
+    await expect.poll(() => fieldMessage(page, 'Name')).toBe('Name is required');
+    await context.close();
+  });
+
+  it('reports form_submit only for an enquiry the server accepted (issue 16)', async () => {
+    const session = '5d0c3f1e-7a2b-4c9d-8e6f-0a1b2c3d4e5f';
+    // A visitor's browser, not a headless one (which the server files as a bot, decision 0402).
+    const userAgent = `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version()} Safari/537.36`;
+    const { context, page } = await visitor(true, { session, options: { ...PHONE, userAgent } });
+    const formSubmits: Request[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/track') && r.postDataJSON()?.event_type === 'form_submit')
+        formSubmits.push(r);
+    });
+    let answer: 'refuse' | 'fail' | 'pass' = 'refuse';
+    await page.route('**/api/enquiries', (route) => {
+      if (answer === 'refuse')
+        return route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            detail: 'This verification was already used. Please try again.',
+            code: 'CAPTCHA_FAILED',
+          }),
+        });
+      if (answer === 'fail') return route.fulfill({ status: 503, contentType: 'text/html', body: 'down' });
+      return route.continue();
+    });
+    await fill(page, 'counted@example.co.uk');
+    await submit(page).click();
+    await page.getByRole('alert').waitFor({ timeout: 10_000 });
+    await page.getByRole('button', { name: 'Dismiss notification' }).click();
+    answer = 'fail';
+    // The refused captcha is renewed: wait for the fresh solution before the next try.
+    await page.waitForFunction(
+      () => (document.querySelector('input[name="altcha"]') as HTMLInputElement | null)?.value,
+      undefined,
+      { timeout: 20_000 },
+    );
+    await page.waitForTimeout(3500);
+    await submit(page).click();
+    await page.getByText('Please try again.').waitFor({ timeout: 10_000 });
+    await page.waitForTimeout(500);
+    expect(formSubmits).toHaveLength(0);
+
+    answer = 'pass';
+    const reported = page.waitForRequest(
+      (r) => r.url().endsWith('/api/track') && r.postDataJSON()?.event_type === 'form_submit',
+    );
+    await submit(page).click();
+    await page.getByRole('heading', { name: 'ENQUIRY SENT!' }).waitFor({ timeout: 20_000 });
+    await reported;
+    await page.waitForTimeout(500);
+    expect(formSubmits).toHaveLength(1);
+    expect(formSubmits[0]!.postDataJSON()).toMatchObject({ element: 'enquiry-form', session_id: session });
+
+    // What the admin's Form Submissions card counts is what the enquiry list holds.
+    await server.started.services.analytics.flush();
+    const stored = await server.started.db
+      .selectFrom('analytics_events')
+      .select('event_type')
+      .where('session_id', '=', session)
+      .where('event_type', '=', 'form_submit')
+      .execute();
+    const enquiries = await server.started.db
+      .selectFrom('enquiries')
+      .select('id')
+      .where('email', '=', 'counted@example.co.uk')
+      .execute();
+    expect(stored).toHaveLength(1);
+    expect(enquiries).toHaveLength(1);
     await context.close();
   });
 });

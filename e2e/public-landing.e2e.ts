@@ -1,7 +1,8 @@
 // The public landing page, legal pages and 404 page in a real browser: SPEC §2's sections in order,
-// anchors, the upcoming-events rule, hidden empty sections, the lazy lightbox, the carousel's slides
-// per breakpoint, the page without JavaScript, the events refresh toast, third-party requests and
-// axe-core.
+// anchors, the upcoming-events rule, hidden empty sections, the lazy lightbox (with captions and a
+// counter), the carousel's slides per breakpoint, the page without JavaScript, the embedded events
+// (no second request) and the stale-tab refresh with its toast, the phone header, hero label and
+// footer tap targets, third-party requests and axe-core.
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, londonDay } from '../src/shared/london-days.ts';
@@ -214,20 +215,78 @@ describe.skipIf(!chromiumAvailable())('public landing page', () => {
     await content.remove('events', farFuture.id);
   });
 
-  it('shows the toast when refreshing the events fails, keeping the rendered events', async () => {
+  it('uses the events embedded in the page: no request for them after hydration (issue 16)', async () => {
     const context = await browser.newContext({ ...DESKTOP, reducedMotion: 'reduce' });
     contexts.push(context);
+    await context.addCookies([{ name: 'cookie_consent', value: 'false', url: server.url }]);
     const page = await context.newPage();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/cms/')) asked.push(request.url());
+    });
+    await page.goto(`${server.url}/`);
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(1000);
+    // Coming back to the tab soon after changes nothing either.
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await page.waitForTimeout(500);
+    expect(asked).toEqual([]);
+    expect((await eventNames(page)).length).toBeGreaterThan(0);
+  });
+
+  it('brings a tab left open for a while up to date when the visitor comes back, with the toast when that fails', async () => {
+    const context = await browser.newContext({ ...DESKTOP, reducedMotion: 'reduce' });
+    contexts.push(context);
+    await context.addCookies([{ name: 'cookie_consent', value: 'false', url: server.url }]);
+    const page = await context.newPage();
+    await page.clock.install();
+    const tomorrow = addDays(londonDay(Date.now()), 1);
+    let answer: 'fresh' | 'down' = 'fresh';
     await page.route('**/api/cms/events', (route) =>
-      route.fulfill({
-        status: 503,
-        contentType: 'application/json',
-        body: '{"detail":"down","code":"DOWN"}',
-      }),
+      answer === 'fresh'
+        ? route.fulfill({
+            contentType: 'application/json',
+            body: JSON.stringify({
+              success: true,
+              events: [
+                {
+                  id: 999,
+                  name: 'Pop-up Range Night',
+                  location: 'Reading',
+                  date: tomorrow,
+                  link: '',
+                  image_url: '',
+                  order: 0,
+                  is_active: true,
+                },
+              ],
+            }),
+          })
+        : route.fulfill({
+            status: 503,
+            contentType: 'application/json',
+            body: '{"detail":"down","code":"DOWN"}',
+          }),
     );
     await page.goto(`${server.url}/`);
+    await page.waitForLoadState('networkidle');
+    const shownAtLoad = await eventNames(page);
+    expect(shownAtLoad.length).toBeGreaterThan(0);
+    const comeBack = () => page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+
+    // Half an hour later (a phone keeps tabs for days): fresh events.
+    await page.clock.fastForward('31:00');
+    const refreshed = page.waitForRequest((r) => r.url().endsWith('/api/cms/events'));
+    await comeBack();
+    await refreshed;
+    await expect.poll(() => eventNames(page)).toEqual(['Pop-up Range Night']);
+
+    // Another half hour, and the server is down: the spec's toast, the shown events stay.
+    answer = 'down';
+    await page.clock.fastForward('31:00');
+    await comeBack();
     await page.getByText('Error: Failed to load events. Please try again later.', { exact: true }).waitFor();
-    expect((await eventNames(page)).length).toBeGreaterThan(0);
+    expect(await eventNames(page)).toEqual(['Pop-up Range Night']);
   });
 
   it('loads the lightbox only when a photo is clicked, and it works by keyboard', async () => {
@@ -261,6 +320,115 @@ describe.skipIf(!chromiumAvailable())('public landing page', () => {
     );
     await page.keyboard.press('Escape');
     await page.locator('.yarl__root').waitFor({ state: 'detached' });
+  });
+
+  it("captions each enlarged photo with its title and counts '3 of 6', at both widths (issue 16)", async () => {
+    for (const options of [PHONE, DESKTOP]) {
+      const page = await openPage('/', options);
+      const titles = await page.evaluate(() => {
+        const data = JSON.parse(document.getElementById('page-data')!.textContent!) as {
+          gallery: { section: string; title: string }[];
+        };
+        return data.gallery.filter((g) => g.section === 'action-gallery').map((g) => g.title);
+      });
+      expect(titles.length).toBeGreaterThan(2);
+      await page.locator('[data-section=action-gallery] [aria-roledescription=slide] button').first().click();
+      const counter = page.locator('.yarl__counter');
+      const caption = page.locator('.yarl__slide_current .yarl__slide_description');
+      await counter.waitFor();
+      await expect(counter.innerText()).resolves.toBe(`1 of ${titles.length}`);
+      await expect(caption.innerText()).resolves.toBe(titles[0]);
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => counter.innerText()).toBe(`3 of ${titles.length}`);
+      await expect.poll(() => caption.innerText()).toBe(titles[2]);
+      // Readable: the caption and the counter do not sit on each other.
+      const [c, t] = [(await counter.boundingBox())!, (await caption.boundingBox())!];
+      expect(c.y + c.height <= t.y || t.y + t.height <= c.y).toBe(true);
+      const violations = await axeViolations(page);
+      expect(violations, describeViolations(violations)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await page.locator('.yarl__root').waitFor({ state: 'detached' });
+    }
+  });
+
+  it('fits the business name in the phone header and the hero label on one line (issue 16)', async () => {
+    const site = server.started.services.site;
+    const before = (await site.get()).trading_name;
+    try {
+      for (const name of [before, 'Lock & Load Ranges']) {
+        await site.update({ trading_name: name }, null);
+        for (const width of [360, 390, 1280]) {
+          const page = await openPage(
+            '/',
+            width < 640
+              ? { ...PHONE, viewport: { width, height: 800 } }
+              : { viewport: { width, height: 800 } },
+          );
+          const measured = await page.evaluate(() => {
+            const brand = document.querySelector<HTMLElement>('header a[data-track="nav-logo"] span')!;
+            const label = document.querySelector<HTMLElement>('#top p')!;
+            const lines = (el: HTMLElement) =>
+              Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight));
+            return {
+              header: document.querySelector('header')!.getBoundingClientRect().height,
+              brandLines: lines(brand),
+              // Lines the whole name needs (the clamp lifted for a moment): more than shown means an ellipsis.
+              brandNeeds: (() => {
+                brand.style.setProperty('-webkit-line-clamp', 'none');
+                const needed = lines(brand);
+                brand.style.removeProperty('-webkit-line-clamp');
+                return needed;
+              })(),
+              // The words shown at this width (the other wording is display:none): one box per line.
+              labelLines: [...label.querySelectorAll('span')]
+                .find((span) => span.textContent && span.getClientRects().length > 0)!
+                .getClientRects().length,
+              labelRight: label.getBoundingClientRect().right,
+              labelText: label.innerText,
+            };
+          });
+          const where = `${name} at ${width} px`;
+          // The 64 px bar and its 1 px border: the name never makes it taller.
+          expect(measured.header, where).toBe(65);
+          expect(measured.brandLines, where).toBeLessThanOrEqual(width < 640 ? 2 : 1);
+          expect(measured.brandNeeds, where).toBe(measured.brandLines);
+          expect(measured.labelLines, where).toBe(1);
+          expect(measured.labelRight, where).toBeLessThanOrEqual(width);
+          expect(measured.labelText, where).toMatch(/TARGET RANGE · UK-WIDE/);
+        }
+      }
+    } finally {
+      await site.update({ trading_name: before }, null);
+    }
+  });
+
+  it('gives every footer link and button a tap target of at least 24 px, at both widths (issue 16)', async () => {
+    for (const options of [PHONE, DESKTOP]) {
+      for (const path of ['/', '/privacy-policy']) {
+        const page = await openPage(path, options);
+        const targets = await page
+          .locator('footer')
+          .locator('a, button')
+          .evaluateAll((els) =>
+            els.map((el) => {
+              const r = el.getBoundingClientRect();
+              return {
+                text: (el.getAttribute('aria-label') ?? el.textContent ?? '').trim(),
+                w: r.width,
+                h: r.height,
+              };
+            }),
+          );
+        expect(targets.map((t) => t.text)).toEqual(
+          expect.arrayContaining(['Legal Notice', 'Privacy Policy', 'Cookie settings']),
+        );
+        for (const target of targets) {
+          expect(target.h, `${path} ${target.text}`).toBeGreaterThanOrEqual(24);
+          expect(target.w, `${path} ${target.text}`).toBeGreaterThanOrEqual(24);
+        }
+      }
+    }
   });
 
   it('shows 1, 2, 3 or 4 photos per view at the SPEC §9 breakpoints', async () => {

@@ -72,6 +72,48 @@ export const PUBLIC_SCREENS: Screen[] = [
         .first()
         .click();
       await page.locator('.yarl__slide_current img').waitFor();
+      // The enlarged picture itself, not the lightbox's spinner.
+      await page.waitForFunction(() => {
+        const img = document.querySelector<HTMLImageElement>('.yarl__slide_current img');
+        return !!img && img.complete && img.naturalWidth > 0;
+      });
+    },
+  },
+  {
+    // Issue 16: SEND ENQUIRY on an empty form, then an address without a domain.
+    name: 'public-enquiry-errors',
+    fullPage: false,
+    open: async (page, server) => {
+      await open('/')(page, server);
+      const form = page.getByRole('form', { name: 'Booking enquiry' });
+      await form.getByRole('button', { name: 'SEND ENQUIRY' }).click();
+      await form.getByText('Message is required').waitFor();
+      await form.getByRole('textbox', { name: 'Email', exact: true }).fill('priya@gmail');
+      await form.getByRole('textbox', { name: 'Organisation', exact: true }).focus();
+      await form.getByText('Email must be an e-mail address such as name@example.com').waitFor();
+      await form.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+      await page.evaluate(() => window.scrollBy(0, -100));
+    },
+  },
+  {
+    // The success panel with focus on it (answered here, so no enquiry is stored by a screenshot).
+    name: 'public-enquiry-sent',
+    fullPage: false,
+    open: async (page, server) => {
+      await open('/')(page, server);
+      await page.route('**/api/enquiries', (route) =>
+        route.fulfill({ status: 200, contentType: 'application/json', body: '{"success":true}' }),
+      );
+      const form = page.getByRole('form', { name: 'Booking enquiry' });
+      await form.getByRole('textbox', { name: 'Name', exact: true }).fill('Priya Shah');
+      await form.getByRole('textbox', { name: 'Email', exact: true }).fill('priya@example.co.uk');
+      await form
+        .getByRole('textbox', { name: 'Organisation', exact: true })
+        .fill('Northfield Summer Festival');
+      await form.getByRole('textbox', { name: 'Message', exact: true }).fill('Two days in August.');
+      await form.getByRole('button', { name: 'SEND ENQUIRY' }).press('Enter');
+      await page.getByRole('heading', { name: 'ENQUIRY SENT!' }).waitFor({ timeout: 30_000 });
+      await page.getByRole('heading', { name: 'ENQUIRY SENT!' }).scrollIntoViewIfNeeded();
     },
   },
   { name: 'public-legal-notice', open: open('/legal-notice') },

@@ -1,7 +1,4 @@
-// The admin page's Content-Security-Policy allows no eval, so zod must not even probe for it: each
-// object schema would otherwise try `new Function` once, as it is defined, to decide whether to compile
-// its parser, and the browser reports every try as a CSP violation. Imported by main.tsx before any
-// module that defines a schema.
-import { z } from 'zod';
-
-z.config({ jitless: true });
+// The admin page's Content-Security-Policy allows no eval: see lib/zod-without-eval.ts. The public
+// enquiry form's checks import that same module, so it lands in the chunk the admin shares with them,
+// ahead of the schemas there (a copy here would run only after that chunk had defined them).
+import '../lib/zod-without-eval.ts';

@@ -31,6 +31,14 @@ export function dismissToast(id: number): void {
   }, TOAST_REMOVE_DELAY_MS);
 }
 
+/**
+ * Dismisses every open toast of one variant (all of them without one): a success must not stay
+ * under an earlier error that no longer applies.
+ */
+export function dismissToasts(variant?: Toast['variant']): void {
+  for (const item of toasts) if (item.open && (!variant || item.variant === variant)) dismissToast(item.id);
+}
+
 export function toast(
   input: Omit<Toast, 'id' | 'open' | 'variant'> & { variant?: Toast['variant'] },
 ): number {

@@ -6,6 +6,7 @@ import { ConsentRoot } from './consent/consent-root.tsx';
 import { PageDataProvider } from './page-data-context.tsx';
 import { LandingPage } from './pages/landing.tsx';
 import { LegalNoticePage } from './pages/legal-notice.tsx';
+import { SkipLink } from './pages/legal-layout.tsx';
 import { NotFoundPage } from './pages/not-found.tsx';
 import { PrivacyPolicyPage } from './pages/privacy-policy.tsx';
 
@@ -29,8 +30,10 @@ export function PublicApp({ path, data }: { path: string; data: PageData }) {
   const Page = PAGES[resolvePage(path)];
   return (
     <PageDataProvider data={data}>
-      <Page />
+      <SkipLink />
+      {/* Early in the page, so the cookie choice is a couple of Tabs away once it shows (issue 16). */}
       <ConsentRoot />
+      <Page />
       <ToastHost />
     </PageDataProvider>
   );

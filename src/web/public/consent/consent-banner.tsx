@@ -1,8 +1,12 @@
-// The cookie choice (SPEC §4): a non-modal banner fixed to the bottom of the screen (a bottom sheet on
-// phones, a card on wider screens), so it never shifts the page. Accept and Decline look exactly
-// alike: neither answer is nudged.
+// The cookie choice (SPEC §4): a non-modal, labelled region placed at the start of the page (right
+// after the skip link), so a keyboard user reaches Accept in three Tabs; it is fixed on screen, so it
+// never shifts the page, and placed where it does not cover the hero's buttons (docs/decisions/0413):
+// under the header on phones and tablets, in the bottom-right corner on wider screens (the hero's
+// text and buttons are on the left). Accept and Decline look exactly alike: neither answer is
+// nudged. Shown on its own it leaves focus where the visitor is; after a choice focus goes back to
+// where the visitor was before entering it, never to <body>.
 import { Cookie, X } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type FocusEvent } from 'react';
 import { acceptCookies, closeConsentBanner, declineCookies, type ConsentState } from './consent-store.ts';
 
 const CHOICE_BUTTON =
@@ -14,35 +18,66 @@ const CURRENT_CHOICE: Record<ConsentState['choice'], string | null> = {
   declined: 'You have declined analytics cookies.',
 };
 
-export function ConsentBanner({ consent }: { consent: ConsentState }) {
-  const panel = useRef<HTMLDivElement>(null);
-  const opener = useRef<Element | null>(null);
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-  // Opened on purpose from 'Cookie settings': move focus in (and back out afterwards). Shown on its
-  // own after load: leave focus where the visitor is.
+/** The first control after `element` in the page: where a Tab out of the banner would have gone. */
+function nextFocusable(element: HTMLElement): HTMLElement | null {
+  for (const candidate of document.querySelectorAll<HTMLElement>(FOCUSABLE)) {
+    const follows = element.compareDocumentPosition(candidate) & Node.DOCUMENT_POSITION_FOLLOWING;
+    if (follows && !element.contains(candidate) && candidate.getClientRects().length > 0) return candidate;
+  }
+  return null;
+}
+
+export function ConsentBanner({ consent }: { consent: ConsentState }) {
+  const panel = useRef<HTMLElement>(null);
+  /** Where the visitor was before focus entered the banner. */
+  const cameFrom = useRef<HTMLElement | null>(null);
+
+  // Opened on purpose from 'Cookie settings': move focus in (and back to that button afterwards).
+  // Shown on its own after load: leave focus where the visitor is.
   useEffect(() => {
     if (!consent.reopened) return;
-    opener.current = document.activeElement;
+    const opener = document.activeElement;
+    if (opener instanceof HTMLElement && opener !== document.body) cameFrom.current = opener;
     panel.current?.focus();
-    return () => {
-      if (opener.current instanceof HTMLElement && opener.current.isConnected) opener.current.focus();
-    };
   }, [consent.reopened]);
 
+  const onFocus = (event: FocusEvent<HTMLElement>) => {
+    const from = event.relatedTarget;
+    if (from instanceof HTMLElement && !panel.current?.contains(from)) cameFrom.current = from;
+  };
+
+  /** Called just before the banner goes: focus must not be left on <body> when it disappears. */
+  const returnFocus = () => {
+    const own = panel.current;
+    const active = document.activeElement;
+    if (!own || (active && active !== document.body && !own.contains(active))) return;
+    const back = cameFrom.current?.isConnected ? cameFrom.current : nextFocusable(own);
+    // No scrolling: the visitor keeps looking at what they were looking at.
+    back?.focus({ preventScroll: true });
+  };
+
+  const choose = (choice: () => void) => () => {
+    returnFocus();
+    choice();
+  };
+
+  const closable = consent.reopened && consent.choice !== 'unset';
   const current = consent.reopened ? CURRENT_CHOICE[consent.choice] : null;
 
   return (
-    <div
+    <section
       ref={panel}
-      role="dialog"
-      aria-modal="false"
       aria-labelledby="cookie-consent-title"
       aria-describedby="cookie-consent-text"
       tabIndex={-1}
+      onFocus={onFocus}
       onKeyDown={(event) => {
-        if (event.key === 'Escape') closeConsentBanner();
+        if (event.key === 'Escape' && closable) choose(closeConsentBanner)();
       }}
-      className="fixed inset-x-0 bottom-0 z-50 border-t border-ink-600 bg-ink-800 px-5 pt-5 pb-[max(1.25rem,env(safe-area-inset-bottom))] text-ink-100 shadow-[0_-12px_40px_rgb(0_0_0/0.5)] outline-none motion-safe:animate-fade-up sm:inset-x-auto sm:bottom-4 sm:left-4 sm:w-[26rem] sm:rounded-card sm:border sm:p-6"
+      className="fixed inset-x-0 top-16 z-50 max-h-[calc(100svh-4rem)] overflow-y-auto border-b border-ink-600 bg-ink-800 px-4 py-4 text-ink-100 shadow-[0_12px_40px_rgb(0_0_0/0.5)] outline-none motion-safe:animate-fade-up sm:px-6 md:inset-x-auto md:top-auto md:right-4 md:bottom-4 md:w-80 md:rounded-card md:border md:p-5 lg:w-[26rem]"
     >
       <div className="flex items-start gap-3">
         <Cookie className="mt-0.5 size-6 shrink-0 text-accent-400" aria-hidden="true" />
@@ -52,10 +87,10 @@ export function ConsentBanner({ consent }: { consent: ConsentState }) {
         >
           Cookies on this site
         </h2>
-        {consent.reopened && consent.choice !== 'unset' && (
+        {closable && (
           <button
             type="button"
-            onClick={closeConsentBanner}
+            onClick={choose(closeConsentBanner)}
             aria-label="Close cookie settings"
             className="-mt-1 -mr-2 inline-flex size-11 items-center justify-center rounded-lg text-ink-200 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-accent-400"
           >
@@ -63,7 +98,7 @@ export function ConsentBanner({ consent }: { consent: ConsentState }) {
           </button>
         )}
       </div>
-      <p id="cookie-consent-text" className="mt-3 text-sm leading-relaxed text-ink-200">
+      <p id="cookie-consent-text" className="mt-2 text-sm leading-relaxed text-ink-200 md:mt-3">
         With your permission we set a cookie with a random visitor number and count page visits, button clicks
         and the sections you read, to learn what is useful. Nothing is stored or sent unless you accept, and
         you can change your mind at any time.{' '}
@@ -75,14 +110,14 @@ export function ConsentBanner({ consent }: { consent: ConsentState }) {
         </a>
       </p>
       {current && <p className="mt-2 text-sm font-semibold text-ink-50">{current}</p>}
-      <div className="mt-5 grid grid-cols-2 gap-3">
-        <button type="button" onClick={acceptCookies} className={CHOICE_BUTTON}>
+      <div className="mt-4 grid grid-cols-2 gap-3">
+        <button type="button" onClick={choose(acceptCookies)} className={CHOICE_BUTTON}>
           Accept
         </button>
-        <button type="button" onClick={declineCookies} className={CHOICE_BUTTON}>
+        <button type="button" onClick={choose(declineCookies)} className={CHOICE_BUTTON}>
           Decline
         </button>
       </div>
-    </div>
+    </section>
   );
 }

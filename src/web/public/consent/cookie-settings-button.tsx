@@ -4,7 +4,7 @@ import { openConsentSettings } from './consent-store.ts';
 
 export function CookieSettingsButton({ className = '' }: { className?: string }) {
   return (
-    <button type="button" onClick={openConsentSettings} aria-haspopup="dialog" className={className}>
+    <button type="button" onClick={openConsentSettings} className={className}>
       Cookie settings
     </button>
   );

@@ -1,12 +1,34 @@
 // The booking enquiry form (SPEC §4, §5, §8): four required fields, the configured captcha, a hidden
 // bot trap, 'SENDING...' while sending (a second submission is blocked), then 'ENQUIRY SENT!' for
-// 5 s and the form back, cleared. Submissions are reported to tracker 1 (only with consent).
-import { CircleCheck, Send } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
-import { toast } from '../../components/toast.tsx';
+// 5 s and the form back, cleared. Each field is checked with the server's own schema when the visitor
+// leaves it and on submit (react-hook-form and zod arrive with the captcha on the form's first focus,
+// see enquiry-checks.tsx), and a refusal about a field is shown beside it (issue 16). Accepted
+// enquiries are reported to tracker 1 (only with consent).
+import { CircleAlert, CircleCheck, Send } from 'lucide-react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ComponentType,
+  type FocusEvent,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
+import { dismissToasts, toast } from '../../components/toast.tsx';
 import { usePageData } from '../page-data-context.tsx';
 import { trackFormSubmit } from '../tracking/tracking.ts';
 import { ENQUIRY_LIMITS, HONEYPOT_FIELD } from '#shared/constants.ts';
+import type { EnquiryChecks, EnquiryChecksProps, EnquiryControl } from './enquiry-checks.tsx';
+import {
+  FIELD_LABELS,
+  fieldMessage,
+  isEnquiryField,
+  type EnquiryField,
+  type EnquiryFields,
+  type FieldProblems,
+} from './enquiry-fields.ts';
 import { submitEnquiry } from './submit-enquiry.ts';
 import { useCaptcha } from './use-captcha.tsx';
 
@@ -18,33 +40,53 @@ const GENERIC_FAILURE = 'Please try again.';
 /** The server's code for a refused or expired captcha: the next try needs a fresh challenge. */
 const CAPTCHA_FAILED_CODE = 'CAPTCHA_FAILED';
 
-type Fields = { name: string; email: string; organisation: string; message: string };
-const EMPTY: Fields = { name: '', email: '', organisation: '', message: '' };
 type Phase = 'idle' | 'sending' | 'sent';
 
+type ChecksComponent = ComponentType<EnquiryChecksProps>;
+let checksChunk: Promise<ChecksComponent> | null = null;
+/** The checks' chunk (react-hook-form, zod, the schema), once; a failed download may be retried. */
+function loadChecks(): Promise<ChecksComponent> {
+  checksChunk ??= import('./enquiry-checks.tsx').then(
+    (module) => module.default,
+    (error: unknown) => {
+      checksChunk = null;
+      throw error;
+    },
+  );
+  return checksChunk;
+}
+
 const CONTROL =
-  'block w-full rounded-lg border-2 border-ink-500 bg-ink-950 px-4 py-3 text-base text-ink-50 placeholder:text-ink-300 transition-colors hover:border-ink-300 focus:border-accent-400 focus:outline-2 focus:outline-offset-2 focus:outline-accent-400 disabled:opacity-60';
+  'block w-full rounded-lg border-2 border-ink-500 bg-ink-950 px-4 py-3 text-base text-ink-50 placeholder:text-ink-300 transition-colors hover:border-ink-300 focus:border-accent-400 focus:outline-2 focus:outline-offset-2 focus:outline-accent-400 disabled:opacity-60 aria-invalid:border-danger-400 aria-invalid:hover:border-danger-400';
 
 function Field({
   id,
-  label,
+  field,
+  problem,
   className = '',
   children,
 }: {
   id: string;
-  label: string;
+  field: EnquiryField;
+  problem: string | undefined;
   className?: string;
   children: ReactNode;
 }) {
   return (
     <div className={`space-y-2 ${className}`}>
       <label htmlFor={id} className="block text-sm font-semibold uppercase tracking-wider text-ink-100">
-        {label}{' '}
+        {FIELD_LABELS[field]}{' '}
         <span className="text-accent-400" aria-hidden="true">
           *
         </span>
       </label>
       {children}
+      {problem && (
+        <p id={`${id}-error`} className="flex items-start gap-1.5 text-sm font-medium text-danger-400">
+          <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {fieldMessage(field, problem)}
+        </p>
+      )}
     </div>
   );
 }
@@ -56,30 +98,72 @@ export function EnquiryForm() {
   const captcha = useCaptcha(setup);
   const honeypotName = setup.honeypot_field || HONEYPOT_FIELD;
   const id = useId();
-  const [fields, setFields] = useState<Fields>(EMPTY);
   const [trap, setTrap] = useState('');
   const [phase, setPhase] = useState<Phase>('idle');
+  const [problems, setProblems] = useState<FieldProblems>({});
   // Until hydration the form cannot send (the captcha needs script): it stays disabled, and the
   // <noscript> note gives the phone number and e-mail instead.
   const [ready, setReady] = useState(false);
   const sending = useRef(false);
   const tokenSpent = useRef(false);
   const form = useRef<HTMLFormElement>(null);
+  const submitButton = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  /** The success panel had focus when it closed: focus goes to the form rather than to nowhere. */
+  const refocusForm = useRef(false);
+
+  // The checks: downloaded on first focus, then attached to the inputs below.
+  const [Checks, setChecks] = useState<ChecksComponent | null>(null);
+  const checks = useRef<EnquiryChecks | null>(null);
+  const checksWaiting = useRef<((checks: EnquiryChecks | null) => void)[]>([]);
+  const controls = useRef<Partial<Record<EnquiryField, EnquiryControl | null>>>({});
+  const leftEarly = useRef(new Set<EnquiryField>());
 
   useEffect(() => setReady(true), []);
 
   useEffect(() => {
-    if (phase !== 'sent') return;
-    const timer = setTimeout(() => setPhase('idle'), SUCCESS_PANEL_MS);
-    return () => clearTimeout(timer);
+    if (phase === 'sent') {
+      // Keyboard and screen-reader users land on the message (it is also a live region).
+      panel.current?.focus();
+      const timer = setTimeout(() => {
+        refocusForm.current = !!panel.current?.contains(document.activeElement);
+        setPhase('idle');
+      }, SUCCESS_PANEL_MS);
+      return () => clearTimeout(timer);
+    }
+    if (phase === 'idle' && refocusForm.current) {
+      refocusForm.current = false;
+      form.current?.focus({ preventScroll: true });
+    }
   }, [phase]);
 
-  const onChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-    const { name, value } = event.target;
-    setFields((current) => ({ ...current, [name]: value }));
+  const startChecks = useCallback(() => {
+    loadChecks().then(
+      (component) => setChecks(() => component),
+      () => {
+        // Not downloadable just now: whoever waits sends without them (the server checks anyway).
+        checksWaiting.current.splice(0).forEach((wake) => wake(null));
+      },
+    );
+  }, []);
+
+  const onChecksReady = useCallback((attached: EnquiryChecks) => {
+    checks.current = attached;
+    checksWaiting.current.splice(0).forEach((wake) => wake(attached));
+  }, []);
+
+  /** The attached checks, once they are; null if they could not be downloaded. */
+  const whenChecked = (): Promise<EnquiryChecks | null> => {
+    if (checks.current) return Promise.resolve(checks.current);
+    const attached = new Promise<EnquiryChecks | null>((resolve) => checksWaiting.current.push(resolve));
+    startChecks();
+    return attached;
   };
 
-  const startCaptcha = () => {
+  const onFormFocus = (event: FocusEvent<HTMLFormElement>) => {
+    // Focus given to the form itself (after the success panel) is not the visitor starting on it.
+    if (event.target === event.currentTarget) return;
+    startChecks();
     if (tokenSpent.current) {
       tokenSpent.current = false;
       captcha.renew();
@@ -88,44 +172,83 @@ export function EnquiryForm() {
     }
   };
 
+  const onFormBlur = (event: FocusEvent<HTMLFormElement>) => {
+    const { name } = event.target as Partial<EnquiryControl>;
+    if (!checks.current && name && isEnquiryField(name)) leftEarly.current.add(name);
+  };
+
+  /** After a failure the button is enabled again; put focus back on it if it was lost meanwhile. */
+  const keepFocus = () => {
+    if (!document.activeElement || document.activeElement === document.body) submitButton.current?.focus();
+  };
+
+  /** The fields as typed, for the rare send without the checks. */
+  const typedValues = (): EnquiryFields => {
+    const value = (field: EnquiryField) => controls.current[field]?.value ?? '';
+    return {
+      name: value('name'),
+      email: value('email'),
+      organisation: value('organisation'),
+      message: value('message'),
+    };
+  };
+
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending.current) return;
-    // Native messages for our own fields; the captcha's answer comes as a toast (SPEC §5).
-    const own = form.current?.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('[data-field]') ?? [];
-    for (const control of own) {
-      if (!control.checkValidity()) {
-        control.reportValidity();
-        return;
-      }
-    }
+    const attached = await whenChecked();
+    if (attached) await attached.submit(send);
+    else await send(typedValues());
+  }
+
+  async function send(fields: EnquiryFields) {
+    if (sending.current) return;
     sending.current = true;
     setPhase('sending');
     try {
-      if (tokenSpent.current) startCaptcha();
+      if (tokenSpent.current) {
+        tokenSpent.current = false;
+        captcha.renew();
+      }
       const token = await captcha.token();
       if (token === null) {
         toast({ title: CAPTCHA_FAILED_TOAST, variant: 'destructive' });
         captcha.renew();
         setPhase('idle');
+        keepFocus();
         return;
       }
       const holdBack = captcha.earliestSend() - Date.now();
       if (holdBack > 0) await wait(holdBack);
-      trackFormSubmit();
       const outcome = await submitEnquiry({ ...fields, recaptchaToken: token, [honeypotName]: trap });
       if (outcome.kind === 'sent') {
+        // Counted only once the server has accepted it, so the admin's Form Submissions card and
+        // the enquiry list agree (issue 16).
+        trackFormSubmit();
         tokenSpent.current = true;
-        setFields(EMPTY);
+        // An earlier error toast no longer applies.
+        dismissToasts('destructive');
+        if (checks.current) checks.current.clear();
+        else form.current?.reset();
         setTrap('');
         setPhase('sent');
         return;
       }
       setPhase('idle');
       // SPEC §8: a timeout is silent.
-      if (outcome.kind === 'timeout') return;
+      if (outcome.kind === 'timeout') return keepFocus();
+      if (outcome.kind === 'invalid') {
+        // The server refused one of the visitor's fields: say so beside it, and go there.
+        if (checks.current) checks.current.refuse(outcome.field, outcome.problem);
+        else {
+          setProblems({ [outcome.field]: outcome.problem });
+          controls.current[outcome.field]?.focus();
+        }
+        return;
+      }
       if (outcome.code === CAPTCHA_FAILED_CODE) captcha.renew();
       toast({ title: 'Error', description: outcome.detail ?? GENERIC_FAILURE, variant: 'destructive' });
+      keepFocus();
     } finally {
       sending.current = false;
     }
@@ -134,75 +257,75 @@ export function EnquiryForm() {
   const busy = phase === 'sending';
   const sent = phase === 'sent';
 
+  /** A control's name, element and ties to its message (aria-invalid, aria-describedby). */
+  const control = (field: EnquiryField) => ({
+    id: `${id}-${field}`,
+    name: field,
+    required: true,
+    'aria-invalid': problems[field] ? true : undefined,
+    'aria-describedby': problems[field] ? `${id}-${field}-error` : undefined,
+    ref: (element: EnquiryControl | null) => {
+      controls.current[field] = element;
+    },
+  });
+
   return (
     <div className="relative">
       <form
         ref={form}
         aria-label="Booking enquiry"
+        // Our own messages beside each field instead of the browser's bubbles.
         noValidate
-        onSubmit={onSubmit}
-        onFocus={startCaptcha}
+        tabIndex={-1}
+        onSubmit={(event) => void onSubmit(event)}
+        onFocus={onFormFocus}
+        onBlur={onFormBlur}
         inert={sent}
         aria-hidden={sent || undefined}
-        className={sent ? 'invisible' : undefined}
+        className={`outline-none ${sent ? 'invisible' : ''}`}
       >
         <fieldset disabled={!ready} className="grid gap-5 sm:grid-cols-2">
           <legend className="sr-only">Your booking enquiry</legend>
-          <Field id={`${id}-name`} label="Name">
+          <Field id={`${id}-name`} field="name" problem={problems.name}>
             <input
-              id={`${id}-name`}
-              data-field
-              name="name"
+              {...control('name')}
               type="text"
-              required
               maxLength={ENQUIRY_LIMITS.name}
               autoComplete="name"
-              value={fields.name}
-              onChange={onChange}
               className={CONTROL}
             />
           </Field>
-          <Field id={`${id}-email`} label="Email">
+          <Field id={`${id}-email`} field="email" problem={problems.email}>
             <input
-              id={`${id}-email`}
-              data-field
-              name="email"
+              {...control('email')}
               type="email"
-              required
               maxLength={ENQUIRY_LIMITS.email}
               autoComplete="email"
               inputMode="email"
-              value={fields.email}
-              onChange={onChange}
               className={CONTROL}
             />
           </Field>
-          <Field id={`${id}-organisation`} label="Organisation" className="sm:col-span-2">
+          <Field
+            id={`${id}-organisation`}
+            field="organisation"
+            problem={problems.organisation}
+            className="sm:col-span-2"
+          >
             <input
-              id={`${id}-organisation`}
-              data-field
-              name="organisation"
+              {...control('organisation')}
               type="text"
-              required
               maxLength={ENQUIRY_LIMITS.organisation}
               autoComplete="organization"
               placeholder="Company, festival, club or group"
-              value={fields.organisation}
-              onChange={onChange}
               className={CONTROL}
             />
           </Field>
-          <Field id={`${id}-message`} label="Message" className="sm:col-span-2">
+          <Field id={`${id}-message`} field="message" problem={problems.message} className="sm:col-span-2">
             <textarea
-              id={`${id}-message`}
-              data-field
-              name="message"
-              required
+              {...control('message')}
               rows={5}
               maxLength={ENQUIRY_LIMITS.message}
               placeholder="Your event, date, location and roughly how many people"
-              value={fields.message}
-              onChange={onChange}
               className={`${CONTROL} min-h-36 resize-y`}
             />
           </Field>
@@ -222,6 +345,7 @@ export function EnquiryForm() {
           {captcha.widget && <div className="sm:col-span-2">{captcha.widget}</div>}
           <div className="sm:col-span-2">
             <button
+              ref={submitButton}
               type="submit"
               disabled={busy}
               aria-disabled={busy || undefined}
@@ -249,20 +373,38 @@ export function EnquiryForm() {
           </p>
         </noscript>
       </form>
-      {sent && (
-        <div
-          role="status"
-          className="absolute inset-0 flex flex-col items-center justify-center gap-4 bg-ink-800 p-4 text-center motion-safe:animate-fade-up"
-        >
-          <CircleCheck className="size-16 text-accent-400" aria-hidden="true" />
-          <h3 className="font-display text-4xl font-bold uppercase tracking-wide text-ink-50">
-            ENQUIRY SENT!
-          </h3>
-          <p className="max-w-sm text-lg text-ink-100">
-            Thanks for getting in touch — we&apos;ll reply within 24 hours.
-          </p>
-        </div>
+      {Checks && (
+        <Checks
+          controls={() => controls.current}
+          alreadyLeft={() => [...leftEarly.current]}
+          onProblems={setProblems}
+          onReady={onChecksReady}
+        />
       )}
+      {/* Always in the page, so the message is announced when it appears (SPEC §4 'ENQUIRY SENT!'). */}
+      <div role="status" className={sent ? 'absolute inset-0' : undefined}>
+        {sent && (
+          <div
+            ref={panel}
+            tabIndex={-1}
+            role="group"
+            aria-labelledby={`${id}-sent`}
+            aria-describedby={`${id}-sent-text`}
+            className="flex size-full flex-col items-center justify-center gap-4 bg-ink-800 p-4 text-center outline-none motion-safe:animate-fade-up"
+          >
+            <CircleCheck className="size-16 text-accent-400" aria-hidden="true" />
+            <h3
+              id={`${id}-sent`}
+              className="font-display text-4xl font-bold uppercase tracking-wide text-ink-50"
+            >
+              ENQUIRY SENT!
+            </h3>
+            <p id={`${id}-sent-text`} className="max-w-sm text-lg text-ink-100">
+              Thanks for getting in touch — we&apos;ll reply within 24 hours.
+            </p>
+          </div>
+        )}
+      </div>
     </div>
   );
 }

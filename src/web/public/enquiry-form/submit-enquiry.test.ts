@@ -40,6 +40,36 @@ describe('submitEnquiry', () => {
     });
   });
 
+  it("turns a 400 about one of the visitor's fields into that field's problem", async () => {
+    vi.stubGlobal('fetch', () =>
+      Promise.resolve(
+        Response.json(
+          { detail: 'email: must be an e-mail address such as name@example.com', code: 'VALIDATION_ERROR' },
+          { status: 400 },
+        ),
+      ),
+    );
+    await expect(submitEnquiry(body)).resolves.toEqual({
+      kind: 'invalid',
+      field: 'email',
+      problem: 'must be an e-mail address such as name@example.com',
+    });
+    // A field the visitor cannot fix, or another status, stays a failure with its detail.
+    vi.stubGlobal('fetch', () =>
+      Promise.resolve(
+        Response.json(
+          { detail: 'recaptchaToken: must be a string', code: 'VALIDATION_ERROR' },
+          { status: 400 },
+        ),
+      ),
+    );
+    await expect(submitEnquiry(body)).resolves.toMatchObject({ kind: 'failed' });
+    vi.stubGlobal('fetch', () =>
+      Promise.resolve(Response.json({ detail: 'name: is required', code: 'X' }, { status: 500 })),
+    );
+    await expect(submitEnquiry(body)).resolves.toMatchObject({ kind: 'failed' });
+  });
+
   it('reports a failure without detail (network down, HTML error page)', async () => {
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
     await expect(submitEnquiry(body)).resolves.toEqual({ kind: 'failed', detail: null, code: null });

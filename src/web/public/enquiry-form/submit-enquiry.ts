@@ -1,6 +1,8 @@
 // POST /api/enquiries with the SPEC §9 10-second timeout, reduced to what the form has to show:
-// sent, timed out (silent, SPEC §8), or failed with the server's detail when it gave one.
+// sent, timed out (silent, SPEC §8), refused because of one of the visitor's fields (shown beside
+// that field), or failed with the server's detail when it gave one.
 import { api, ApiError } from '../../lib/api-client.ts';
+import { fieldOfDetail, type EnquiryField } from './enquiry-fields.ts';
 
 /** SPEC §9 "Enquiry request timeout". */
 export const ENQUIRY_TIMEOUT_MS = 10_000;
@@ -15,7 +17,10 @@ export interface EnquiryBody {
 }
 
 export type SubmitOutcome =
-  { kind: 'sent' } | { kind: 'timeout' } | { kind: 'failed'; detail: string | null; code: string | null };
+  | { kind: 'sent' }
+  | { kind: 'timeout' }
+  | { kind: 'invalid'; field: EnquiryField; problem: string }
+  | { kind: 'failed'; detail: string | null; code: string | null };
 
 export async function submitEnquiry(
   body: EnquiryBody,
@@ -32,8 +37,11 @@ export async function submitEnquiry(
     return { kind: 'sent' };
   } catch (error) {
     if (timedOut) return { kind: 'timeout' };
-    if (error instanceof ApiError)
+    if (error instanceof ApiError) {
+      const named = error.status === 400 ? fieldOfDetail(error.detail) : null;
+      if (named) return { kind: 'invalid', ...named };
       return { kind: 'failed', detail: error.detail ?? null, code: error.code ?? null };
+    }
     return { kind: 'failed', detail: null, code: null };
   } finally {
     clearTimeout(timer);

@@ -12,12 +12,10 @@ import { NextEvents } from '../sections/next-events.tsx';
 import { PartnerLogos } from '../sections/partner-logos.tsx';
 import { Testimonials } from '../sections/testimonials.tsx';
 import { WhyChoose } from '../sections/why-choose.tsx';
-import { SkipLink } from './legal-layout.tsx';
 
 export function LandingPage() {
   return (
     <>
-      <SkipLink />
       <SiteHeader onHomePage />
       <main id="main">
         <Hero />

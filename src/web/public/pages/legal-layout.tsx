@@ -5,6 +5,7 @@ import { useEffect, type ReactNode } from 'react';
 import { SiteFooter } from '../sections/footer.tsx';
 import { SiteHeader } from '../sections/header.tsx';
 
+/** Rendered once per page by PublicApp, as the first thing a Tab reaches. */
 export function SkipLink() {
   return (
     <a
@@ -44,7 +45,6 @@ export function LegalLayout({
   }, []);
   return (
     <>
-      <SkipLink />
       <SiteHeader onHomePage={false} />
       <main id="main" className="bg-ink-900">
         <div className="border-b border-white/10 bg-ink-950">

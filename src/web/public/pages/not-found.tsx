@@ -3,12 +3,10 @@ import { Crosshair } from 'lucide-react';
 import { SiteFooter } from '../sections/footer.tsx';
 import { SiteHeader } from '../sections/header.tsx';
 import { CtaLink } from '../sections/ui.tsx';
-import { SkipLink } from './legal-layout.tsx';
 
 export function NotFoundPage() {
   return (
     <>
-      <SkipLink />
       <SiteHeader onHomePage={false} />
       <main id="main" className="relative isolate overflow-hidden bg-ink-950">
         <div aria-hidden="true" className="hero-pattern absolute inset-0 -z-10 opacity-60" />

@@ -19,8 +19,9 @@ const SOCIAL: { field: SocialField; label: string; Icon: typeof FacebookIcon }[]
 export const socialLinks = (site: SiteSettings) =>
   SOCIAL.filter(({ field }) => site[field]).map((s) => ({ ...s, url: site[s.field] }));
 
+// At least 44 px tall: easy to tap on a phone (WCAG 2.5.8 asks for 24).
 const link =
-  'rounded text-ink-200 transition-colors hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400';
+  'inline-flex min-h-11 items-center rounded text-ink-200 transition-colors hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400';
 
 export function SiteFooter({ onHomePage }: { onHomePage: boolean }) {
   const { site, today } = usePageData();
@@ -30,11 +31,7 @@ export function SiteFooter({ onHomePage }: { onHomePage: boolean }) {
     <footer className="border-t border-white/10 bg-ink-950 text-ink-200">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:grid-cols-2 sm:px-6 lg:grid-cols-[1.5fr_1.4fr_1fr] lg:px-8">
         <div className="sm:col-span-2 lg:col-span-1">
-          <a
-            href={onHomePage ? '#top' : '/'}
-            className={`inline-flex items-center gap-3 ${link}`}
-            data-track="footer-logo"
-          >
+          <a href={onHomePage ? '#top' : '/'} className={`gap-3 ${link}`} data-track="footer-logo">
             <LogoMark className="size-10" />
             <span className="font-display text-2xl font-bold tracking-wide text-white uppercase">
               {site.trading_name}
@@ -65,13 +62,9 @@ export function SiteFooter({ onHomePage }: { onHomePage: boolean }) {
         </div>
         <div>
           <h2 className="font-display text-lg font-bold tracking-widest text-white uppercase">Contact</h2>
-          <ul className="mt-4 space-y-3">
+          <ul className="mt-2">
             <li>
-              <a
-                href={telHref(site.phone)}
-                className={`inline-flex items-center gap-2 ${link}`}
-                data-track="footer-phone"
-              >
+              <a href={telHref(site.phone)} className={`gap-2 ${link}`} data-track="footer-phone">
                 <Phone aria-hidden="true" className="size-4 text-accent-400" />
                 {site.phone}
               </a>
@@ -79,7 +72,7 @@ export function SiteFooter({ onHomePage }: { onHomePage: boolean }) {
             <li>
               <a
                 href={`mailto:${site.email}`}
-                className={`inline-flex items-center gap-2 [overflow-wrap:anywhere] ${link}`}
+                className={`gap-2 [overflow-wrap:anywhere] ${link}`}
                 data-track="footer-email"
               >
                 <Mail aria-hidden="true" className="size-4 shrink-0 text-accent-400" />
@@ -90,7 +83,7 @@ export function SiteFooter({ onHomePage }: { onHomePage: boolean }) {
         </div>
         <div>
           <h2 className="font-display text-lg font-bold tracking-widest text-white uppercase">Information</h2>
-          <ul className="mt-4 space-y-3">
+          <ul className="mt-2">
             <li>
               <a href="/legal-notice" className={link} data-track="footer-legal-notice">
                 Legal Notice

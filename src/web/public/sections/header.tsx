@@ -14,25 +14,26 @@ export function SiteHeader({ onHomePage }: { onHomePage: boolean }) {
   const prefix = onHomePage ? '' : '/';
   return (
     <header className="sticky top-0 z-40 border-b border-white/10 bg-ink-950/90 backdrop-blur-md">
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6 lg:px-8">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-3 sm:gap-3 sm:px-6 lg:px-8">
         <a
           href={onHomePage ? '#top' : '/'}
           data-track="nav-logo"
-          className="flex min-w-0 items-center gap-2.5 rounded focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-accent-400"
+          className="flex min-w-0 items-center gap-2 rounded focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-accent-400 sm:gap-2.5"
         >
-          <LogoMark className="size-8 shrink-0 sm:size-9" />
-          <span className="max-w-[9rem] font-display text-base leading-none font-bold tracking-wide text-white uppercase sm:max-w-none sm:text-xl">
+          <LogoMark className="size-7 shrink-0 sm:size-9" />
+          {/* Phones (360–390 px): at most two lines beside the three links, then an ellipsis. */}
+          <span className="line-clamp-2 font-display text-[0.8125rem] leading-[1.1] font-bold text-white uppercase min-[375px]:text-sm sm:line-clamp-1 sm:text-xl sm:leading-none sm:tracking-wide">
             {site.trading_name}
           </span>
         </a>
-        <nav aria-label="Main">
-          <ul className="flex items-center gap-1 sm:gap-2">
+        <nav aria-label="Main" className="shrink-0">
+          <ul className="flex items-center gap-0.5 sm:gap-2">
             {NAV.map(({ label, anchor }) => (
               <li key={anchor}>
                 <a
                   href={`${prefix}#${anchor}`}
                   data-track={`nav-${anchor}`}
-                  className={`inline-flex min-h-10 items-center rounded-md px-2.5 text-sm font-semibold tracking-wide uppercase transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400 sm:px-4 ${
+                  className={`inline-flex min-h-10 items-center rounded-md px-1.5 text-[0.8125rem] min-[375px]:px-2 font-semibold uppercase transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400 sm:px-4 sm:text-sm sm:tracking-wide ${
                     anchor === 'contact'
                       ? 'bg-accent-600 text-white hover:bg-accent-700'
                       : 'text-ink-100 hover:bg-white/10 hover:text-white'

@@ -46,9 +46,11 @@ export function Hero() {
       />
 
       <div className="mx-auto w-full max-w-7xl px-4 pt-24 pb-14 sm:px-6 sm:pb-20 lg:px-8 lg:pb-24">
-        <p className="mb-5 inline-flex items-center gap-2 rounded-full border border-accent-400/40 bg-ink-950/60 px-3 py-1 text-xs font-semibold tracking-[0.2em] text-accent-300 uppercase sm:text-sm">
-          <span aria-hidden="true" className="size-2 rounded-full bg-accent-500" />
-          Mobile interactive target range · UK-wide
+        {/* One line on every screen: phones get the short wording (the long one needs ~430 px). */}
+        <p className="mb-5 inline-flex items-center gap-2 rounded-full border border-accent-400/40 bg-ink-950/60 px-3 py-1 text-xs font-semibold tracking-[0.14em] whitespace-nowrap text-accent-300 uppercase sm:text-sm sm:tracking-[0.2em]">
+          <span aria-hidden="true" className="size-2 shrink-0 rounded-full bg-accent-500" />
+          <span className="sm:hidden">Mobile target range · UK-wide</span>
+          <span className="hidden sm:inline">Mobile interactive target range · UK-wide</span>
         </p>
         <h1
           id="hero-heading"

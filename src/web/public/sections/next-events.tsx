@@ -1,8 +1,11 @@
-// 'NEXT THREE EVENTS': the server renders the upcoming events it knows; after hydration the list is
-// refreshed from GET /api/cms/events (SPEC §7), with the spec's toast when that fails.
+// 'NEXT THREE EVENTS': the events the server embedded in the page, as they were when it was rendered
+// (no second request after hydration, issue 16). A tab left open for a while — phones keep tabs for
+// days — is brought up to date from GET /api/cms/events (SPEC §7) when the visitor comes back to it,
+// with the spec's toast when that fails (the shown events stay).
 import { CalendarDays, ExternalLink, MapPin } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { Event } from '#shared/schemas/content.ts';
+import { londonDay } from '#shared/london-days.ts';
 import { api } from '../../lib/api-client.ts';
 import { dateTile, formatEventDate, upcomingEvents } from '../../lib/dates.ts';
 import { toast } from '../../components/toast.tsx';
@@ -10,22 +13,46 @@ import { usePageData } from '../page-data-context.tsx';
 import { CtaLink, MediaImage, Section, SectionHeading } from './ui.tsx';
 
 export const EVENTS_LOAD_ERROR = 'Error: Failed to load events. Please try again later.';
+/** How old the shown events may get before a visitor coming back to the tab gets fresh ones. */
+export const EVENTS_STALE_MS = 30 * 60 * 1000;
 
-export function NextEvents() {
+function useUpcomingEvents(): Event[] {
   const data = usePageData();
-  const [events, setEvents] = useState<Event[]>(data.events);
+  const [shown, setShown] = useState({ events: data.events, today: data.today });
 
   useEffect(() => {
-    const controller = new AbortController();
-    api<{ events: Event[] }>('/cms/events', { signal: controller.signal })
-      .then((body) => setEvents(body.events))
-      .catch(() => {
-        if (!controller.signal.aborted) toast({ title: EVENTS_LOAD_ERROR, variant: 'destructive' });
-      });
-    return () => controller.abort();
+    let loadedAt = Date.now();
+    let inFlight: AbortController | null = null;
+    const refreshIfStale = () => {
+      if (document.visibilityState !== 'visible' || inFlight) return;
+      if (Date.now() - loadedAt < EVENTS_STALE_MS) return;
+      const controller = new AbortController();
+      inFlight = controller;
+      api<{ events: Event[] }>('/cms/events', { signal: controller.signal })
+        .then((body) => setShown({ events: body.events, today: londonDay(Date.now()) }))
+        .catch(() => {
+          if (!controller.signal.aborted) toast({ title: EVENTS_LOAD_ERROR, variant: 'destructive' });
+        })
+        .finally(() => {
+          // Success or not, the next try waits as long again (no toast on every return to the tab).
+          loadedAt = Date.now();
+          inFlight = null;
+        });
+    };
+    document.addEventListener('visibilitychange', refreshIfStale);
+    window.addEventListener('pageshow', refreshIfStale);
+    return () => {
+      document.removeEventListener('visibilitychange', refreshIfStale);
+      window.removeEventListener('pageshow', refreshIfStale);
+      inFlight?.abort();
+    };
   }, []);
 
-  const upcoming = upcomingEvents(events, data.today);
+  return upcomingEvents(shown.events, shown.today);
+}
+
+export function NextEvents() {
+  const upcoming = useUpcomingEvents();
 
   return (
     <Section name="next-events" id="events" labelledBy="events-heading" className="bg-ink-900">

@@ -84,7 +84,7 @@ export class PageTracker {
     this.unsubscribes.push(() => clearInterval(timer));
   }
 
-  /** The enquiry form was submitted. */
+  /** The server accepted an enquiry from the form. */
   formSubmit(element: string): void {
     if (this.running) this.emit('form_submit', { element });
   }

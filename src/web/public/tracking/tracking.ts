@@ -1,6 +1,6 @@
 // The page's two trackers, started only once the visitor has accepted cookies and stopped at once
-// when they withdraw (consent/consent-store.ts calls these). The enquiry form reports its submissions
-// through trackFormSubmit(), which does nothing without consent.
+// when they withdraw (consent/consent-store.ts calls these). The enquiry form reports each enquiry the
+// server accepted through trackFormSubmit(), which does nothing without consent.
 import { readSessionId } from '../consent/consent-cookies.ts';
 import {
   observeSectionsInDocument,
@@ -63,7 +63,10 @@ export function stopTracking(): void {
 
 export const isTracking = (): boolean => pageTracker !== null;
 
-/** Called by the enquiry form on submit; sends form_submit only with consent. */
+/**
+ * Called by the enquiry form once the server has accepted an enquiry (2xx), so Form Submissions counts
+ * what the enquiry list holds, not refused or failed tries; sends form_submit only with consent.
+ */
 export function trackFormSubmit(): void {
   pageTracker?.formSubmit(ENQUIRY_FORM_ELEMENT);
 }

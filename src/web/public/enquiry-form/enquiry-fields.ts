@@ -1,0 +1,44 @@
+// The enquiry form's own fields, their labels, and how a message about one of them reads.
+
+export interface EnquiryFields {
+  name: string;
+  email: string;
+  organisation: string;
+  message: string;
+}
+
+export type EnquiryField = keyof EnquiryFields;
+
+/** In page order: the first one with a problem gets focus. */
+export const ENQUIRY_FIELDS: readonly EnquiryField[] = ['name', 'email', 'organisation', 'message'];
+
+/** What is wrong with each field, as the schema words it ('is required'). */
+export type FieldProblems = Partial<Record<EnquiryField, string>>;
+
+export const EMPTY_ENQUIRY: EnquiryFields = { name: '', email: '', organisation: '', message: '' };
+
+export const FIELD_LABELS: Record<EnquiryField, string> = {
+  name: 'Name',
+  email: 'Email',
+  organisation: 'Organisation',
+  message: 'Message',
+};
+
+export const isEnquiryField = (name: string): name is EnquiryField => Object.hasOwn(FIELD_LABELS, name);
+
+/**
+ * The server names the field it refuses as `field: problem` (DESIGN decision 4, describeIssue), e.g.
+ * 'email: must be an e-mail address such as name@example.com'. Returns the field and the problem
+ * when the detail is about one of the visitor's four fields, else null.
+ */
+export function fieldOfDetail(
+  detail: string | null | undefined,
+): { field: EnquiryField; problem: string } | null {
+  const match = /^([a-z_]+): (.+)$/s.exec(detail ?? '');
+  if (!match || !isEnquiryField(match[1]!)) return null;
+  return { field: match[1], problem: match[2]! };
+}
+
+/** 'Name is required', 'Email must be an e-mail address such as name@example.com'. */
+export const fieldMessage = (field: EnquiryField, problem: string): string =>
+  `${FIELD_LABELS[field]} ${problem}`;

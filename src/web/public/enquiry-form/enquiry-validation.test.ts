@@ -1,0 +1,69 @@
+// The form checks what the server checks: the same schema, so a name of spaces or an address without
+// a domain is refused beside the field before anything is sent.
+import { describe, expect, it } from 'vitest';
+import { enquiryRequest } from '#shared/schemas/enquiries.ts';
+import { ENQUIRY_LIMITS } from '#shared/constants.ts';
+import { fieldMessage, fieldOfDetail } from './enquiry-fields.ts';
+import { enquiryResolver } from './enquiry-validation.ts';
+
+const valid = {
+  name: 'Priya Shah',
+  email: 'priya@example.co.uk',
+  organisation: 'Northfield Summer Festival',
+  message: 'Two days in August, about 3,000 visitors a day.',
+};
+
+const check = (values: typeof valid) =>
+  enquiryResolver(values, undefined, { fields: {}, shouldUseNativeValidation: false });
+
+const problems = async (values: typeof valid) =>
+  Object.fromEntries(
+    Object.entries((await check(values)).errors).map(([field, error]) => [field, error?.message]),
+  );
+
+describe('enquiry form checks', () => {
+  it('accepts a complete enquiry and hands on what the visitor typed', async () => {
+    const typed = { ...valid, name: '  Priya Shah ' };
+    await expect(check(typed)).resolves.toEqual({ values: typed, errors: {} });
+  });
+
+  it('refuses empty and blank fields, an address without a domain, and over-long text', async () => {
+    expect(await problems({ name: '', email: '', organisation: '', message: '' })).toEqual({
+      name: 'is required',
+      email: 'is required',
+      organisation: 'is required',
+      message: 'is required',
+    });
+    expect(await problems({ ...valid, name: '   ', email: 'priya@gmail' })).toEqual({
+      name: 'is required',
+      email: 'must be an e-mail address such as name@example.com',
+    });
+    expect(await problems({ ...valid, organisation: 'x'.repeat(ENQUIRY_LIMITS.organisation + 1) })).toEqual({
+      organisation: `must be at most ${ENQUIRY_LIMITS.organisation} characters`,
+    });
+  });
+
+  it('agrees with the server on every case (the very same schema)', async () => {
+    for (const values of [
+      valid,
+      { ...valid, name: ' \t ' },
+      { ...valid, email: 'priya@gmail' },
+      { ...valid, email: ' priya@example.com ' },
+      { ...valid, message: '\u0000' },
+    ]) {
+      const client = Object.keys((await check(values)).errors);
+      const server = enquiryRequest.safeParse(values);
+      expect(client.length === 0, JSON.stringify(values)).toBe(server.success);
+    }
+  });
+
+  it("reads the server's `field: problem` detail and words it for the field", () => {
+    expect(fieldOfDetail('name: is required')).toEqual({ field: 'name', problem: 'is required' });
+    expect(fieldOfDetail('recaptchaToken: must be a string')).toBeNull();
+    expect(fieldOfDetail('Too many enquiries. Please try again later.')).toBeNull();
+    expect(fieldOfDetail(null)).toBeNull();
+    expect(fieldMessage('email', 'must be an e-mail address such as name@example.com')).toBe(
+      'Email must be an e-mail address such as name@example.com',
+    );
+  });
+});
