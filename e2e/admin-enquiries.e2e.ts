@@ -1,6 +1,7 @@
 // Contact Enquiries in a real browser: Loading then the empty state, the cards, status changes that
 // persist, single and bulk delete with the spec's confirmations, and Send Pending Notifications.
 // Enquiries are seeded straight into the database (no captcha in the way).
+import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openSignedIn } from './support/admin.ts';
@@ -72,6 +73,49 @@ describe.skipIf(!chromiumAvailable())('admin enquiries screen', () => {
     const violations = await axeViolations(page);
     expect(violations, `${where}\n${describeViolations(violations)}`).toEqual([]);
   }
+
+  it('finds enquiries by status and words, and exports just those as CSV (phone and desktop)', async () => {
+    await seed('Priya Shah', { message: 'Scout camp in June, about 40 kids' });
+    const booked = await seed('Tom Jones', { message: 'Christmas party' });
+    await seed('Ann Lee', { message: '=SUM(A1) nonsense' });
+    await server.started.db
+      .updateTable('enquiries')
+      .set({ status: 'booked' })
+      .where('id', '=', booked)
+      .execute();
+    for (const options of [PHONE, DESKTOP]) {
+      const { page } = await open(options);
+      const cards = page.getByRole('list', { name: 'Enquiries' }).getByRole('listitem');
+      await expect.poll(() => cards.count()).toBe(3);
+
+      await page.getByLabel('Filter by status').selectOption('booked');
+      await expect.poll(() => cards.count()).toBe(1);
+      await cards.first().getByText('Tom Jones').first().waitFor();
+      await page.getByLabel('Filter by status').selectOption('');
+
+      await page.getByLabel('Search enquiries').fill('scout JUNE');
+      await expect.poll(() => cards.count()).toBe(1);
+      await cards.first().getByText('Priya Shah').first().waitFor();
+      await page.getByText('Select all shown (1 of 3)').waitFor();
+
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Export CSV' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^enquiries_\d{4}-\d{2}-\d{2}\.csv$/);
+      const csv = fs
+        .readFileSync((await download.path()) as string, 'utf8')
+        .trim()
+        .split('\r\n');
+      expect(csv).toHaveLength(2);
+      expect(csv[1]).toContain('Priya Shah');
+
+      await page.getByLabel('Search enquiries').fill('nobody at all');
+      await page.getByText('No enquiries match this status and search.').waitFor();
+      await expectNoAxeViolations(page, 'filtered enquiries');
+      await page.context().close();
+    }
+  });
 
   it('shows Loading first, then "No enquiries yet"', async () => {
     const context = await browser.newContext(DESKTOP);

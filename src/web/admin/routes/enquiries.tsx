@@ -3,7 +3,7 @@
 // Toasts here are sonner's (4 s, up to 3 visible; SPEC §4). While e-mails are owed, a note above the
 // list says why in the owner's words and how many visitors wait for their acknowledgement; the
 // button's outcome is one toast (issue 15).
-import { BellRing, Building2, Mail, MailQuestion, Reply, Send, Trash2 } from 'lucide-react';
+import { BellRing, Building2, Download, Mail, MailQuestion, Reply, Send, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -15,10 +15,14 @@ import {
 } from '#shared/schemas/enquiries.ts';
 import { EmptyState, Loading, PageHeader } from '../../components/admin-ui.tsx';
 import { Button } from '../../components/button.tsx';
+import { SelectField, TextField } from '../../components/field.tsx';
+import { saveFile } from '../../lib/save-file.ts';
+import { ENQUIRY_SEARCH_MAX, matchesEnquiryFilter } from '#shared/enquiry-filter.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useBulkDeleteEnquiries } from '../api/enquiries-bulk-delete.ts';
 import { useDeleteEnquiry } from '../api/enquiries-delete.ts';
 import { useEnquiries } from '../api/enquiries-list.ts';
+import { enquiriesFileName, useExportEnquiries } from '../api/enquiries-export.ts';
 import { useSendPendingNotifications } from '../api/enquiries-send-notifications.ts';
 import { useUpdateEnquiryStatus } from '../api/enquiries-update-status.ts';
 import { useSetupStatus } from '../api/setup-status.ts';
@@ -226,7 +230,15 @@ export function EnquiriesScreen() {
     if (enquiries.error) errorToast('Failed to fetch enquiries');
   }, [enquiries.error]);
 
-  const list = useMemo(() => enquiries.data ?? [], [enquiries.data]);
+  const [filter, setFilter] = useState<{ status: EnquiryStatus | ''; q: string }>({ status: '', q: '' });
+  const exportCsv = useExportEnquiries();
+  const all = useMemo(() => enquiries.data ?? [], [enquiries.data]);
+  // The filter the export uses too (src/shared/enquiry-filter.ts): what you see is what you download.
+  const activeFilter = useMemo(
+    () => ({ status: filter.status || undefined, q: filter.q.trim() || undefined }),
+    [filter],
+  );
+  const list = useMemo(() => all.filter((e) => matchesEnquiryFilter(e, activeFilter)), [all, activeFilter]);
   // Only enquiries still in the list count as selected (another admin may have deleted some).
   const selectedIds = useMemo(
     () => list.filter((e) => selected.has(e.id)).map((e) => e.id),
@@ -270,6 +282,13 @@ export function EnquiriesScreen() {
     });
   }
 
+  function download() {
+    exportCsv.mutate(activeFilter, {
+      onSuccess: (blob) => saveFile(blob, enquiriesFileName()),
+      onError: () => errorToast('Failed to export enquiries'),
+    });
+  }
+
   function notify() {
     sendPending.mutate(undefined, {
       onSuccess: (result) => toast.success('Notifications Sent', { description: result.message }),
@@ -294,17 +313,52 @@ export function EnquiriesScreen() {
           </Button>
         }
       />
+      {all.length > 0 && (
+        <div
+          role="search"
+          aria-label="Find enquiries"
+          className="mb-4 grid gap-3 sm:grid-cols-[12rem_minmax(0,1fr)_auto] sm:items-end"
+        >
+          <SelectField
+            label="Filter by status"
+            value={filter.status}
+            onChange={(event) =>
+              setFilter((f) => ({ ...f, status: event.target.value as EnquiryStatus | '' }))
+            }
+          >
+            <option value="">All statuses</option>
+            {ENQUIRY_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {STATUS_LABELS[status]}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label="Search enquiries"
+            type="search"
+            placeholder="Name, e-mail, organisation or message"
+            value={filter.q}
+            maxLength={ENQUIRY_SEARCH_MAX}
+            onChange={(event) => setFilter((f) => ({ ...f, q: event.target.value }))}
+          />
+          <Button variant="secondary" onClick={download} disabled={exportCsv.isPending || list.length === 0}>
+            <Download className="size-4" aria-hidden="true" /> Export CSV
+          </Button>
+        </div>
+      )}
       {enquiries.isPending ? (
         <Loading />
       ) : list.length === 0 ? (
         <EmptyState>
           {enquiries.isError
             ? 'Could not load the enquiries. Reload the page to try again.'
-            : 'No enquiries yet'}
+            : all.length > 0
+              ? 'No enquiries match this status and search.'
+              : 'No enquiries yet'}
         </EmptyState>
       ) : (
         <>
-          <PendingMailNote list={list} />
+          <PendingMailNote list={all} />
           <div className="mb-4 flex min-h-13 flex-wrap items-center gap-3 rounded-card border border-ink-200 bg-white px-4 py-2">
             <label className="flex cursor-pointer items-center gap-2 font-semibold text-ink-800">
               <input
@@ -318,7 +372,9 @@ export function EnquiriesScreen() {
                 }
                 className="size-5 cursor-pointer accent-accent-600"
               />
-              Select all ({list.length})
+              {list.length === all.length
+                ? `Select all (${list.length})`
+                : `Select all shown (${list.length} of ${all.length})`}
             </label>
             <span className="text-sm text-ink-600" aria-live="polite">
               {selectedIds.length} selected
