@@ -1,7 +1,7 @@
 // Website Analytics (SPEC §2): a period (7, 14, 30 or 90 days), four totals, the daily page views
 // chart and section engagement, CSV export and reset. Toasts are sonner's (SPEC §4). Superadmins
 // also see this instance's ingestion counters.
-import { Download, Eye, MousePointerClick, RotateCcw, Send, Users } from 'lucide-react';
+import { ChevronRight, Download, Eye, MousePointerClick, RotateCcw, Send, Users } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { ANALYTICS_PERIODS, DEFAULT_ANALYTICS_PERIOD } from '#shared/constants.ts';
@@ -79,7 +79,8 @@ function IngestCounters() {
         </p>
       )}
       <details className="group mt-3">
-        <summary className="inline-flex min-h-11 cursor-pointer items-center rounded font-semibold text-accent-700 underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-accent-400">
+        <summary className="inline-flex min-h-11 cursor-pointer items-center gap-1 rounded font-semibold text-accent-700 underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-accent-400">
+          <ChevronRight className="size-4 transition-transform group-open:rotate-90" aria-hidden="true" />
           Details
         </summary>
         <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
