@@ -3,15 +3,25 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { registerAccountsRoutes } from './features/accounts/routes.ts';
 import { createAccountsService } from './features/accounts/service.ts';
-import { registerContentRoutes } from './features/content/routes.ts';
-import { createPublicFastLane, type FastLane } from './plugins/public-fast-lane.ts';
+import { publicListRoutes, registerContentRoutes } from './features/content/routes.ts';
+import {
+  createFastLane,
+  headerSetsOf,
+  registerCachedRoutes,
+  type FastLane,
+} from './plugins/public-fast-lane.ts';
 import { createContentService } from './features/content/service.ts';
 import { registerHealthRoutes, type Readiness } from './features/health/routes.ts';
 import { registerUploadRoutes } from './features/uploads/routes.ts';
@@ -29,6 +39,11 @@ import { requestId } from './lib/request-id.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { createPageDataSource } from './features/pages/page-data-source.ts';
 import { createPageRenderer, ssrBuildExists } from './features/pages/page-renderer.ts';
+import { pageHeaders, publicPageRoutes } from './features/pages/routes.ts';
+import { answerHeaders } from './lib/cached-answer.ts';
+import { createAnswerObserver, registerAnswerObserver } from './observability/answers.ts';
+import { countingMailer, createMetrics, type Metrics } from './observability/metrics.ts';
+import { poolUse } from './db/database.ts';
 import { mailRoute } from './mail/failures.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { registerSiteRoutes } from './features/site/routes.ts';
@@ -65,6 +80,8 @@ export interface AppDeps {
   /** Where the built web client lives; dist/web by default. */
   webRoot?: string;
   logger?: FastifyServerOptions['logger'];
+  /** A logger made by the caller (the server's pino with its own destination); wins over `logger`. */
+  loggerInstance?: FastifyBaseLogger;
   /** Outgoing mail; by default created from config (SMTP, or .eml files in the outbox). */
   mailer?: Mailer;
 }
@@ -158,6 +175,8 @@ export interface BuiltApp {
   routes: RouteEntry[];
   /** What /api/ready reports; the server marks it stopping when shutdown begins. */
   readiness: Readiness;
+  /** Prometheus metrics; the server exposes them on METRICS_PORT. */
+  metrics: Metrics;
 }
 
 export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
@@ -171,7 +190,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     captchaProvider: config.captcha.provider,
   });
   const app = Fastify({
-    logger: deps.logger ?? false,
+    ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: deps.logger ?? false }),
+    // One access-log line per answer instead of Fastify's two (observability/answers.ts).
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy:
       typeof config.trustProxy === 'number'
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
@@ -197,6 +218,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   registerOpenApi(app);
 
+  const metrics = createMetrics();
+  const observeAnswer = createAnswerObserver(app.log, metrics);
+  registerAnswerObserver(app, observeAnswer);
+
   const mailer =
     deps.mailer ??
     createMailer({
@@ -205,7 +230,15 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       outboxDir: config.outboxDir,
       log: app.log,
     });
-  const services = createServices(config, db, clock, mailer, app.log);
+  const services = createServices(config, db, clock, countingMailer(mailer, metrics), app.log);
+  metrics.readFrom({
+    ingest: () => services.analytics.stats(),
+    mailOwed: async () => {
+      const status = await services.enquiries.notificationStatus();
+      return { notices: status.pending, acknowledgements: status.visitorsWaiting };
+    },
+    pool: () => poolUse(db),
+  });
   if (config.captcha.provider === 'off') {
     app.log.warn(
       'CAPTCHA_PROVIDER=off: enquiries are accepted without any bot check. Use this only for local testing.',
@@ -271,13 +304,31 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   } else {
     app.log.warn('The web client is not built (npm run build): public pages answer 404.');
   }
-  hotPath.fastLane = createPublicFastLane(securityHeaders, services.content, pageRenderer);
+  // The public lists and pages: one declaration each, answered by the fast lane while cached.
+  const cachedRoutes = [
+    ...publicListRoutes(services.content),
+    ...(pageRenderer ? publicPageRoutes(pageRenderer) : []),
+  ];
+  const headerSets = headerSetsOf(securityHeaders, cachedRoutes);
+  registerCachedRoutes(app, cachedRoutes, headerSets);
+  const fastLane = createFastLane(cachedRoutes, headerSets, {
+    security: securityHeaders,
+    observe: observeAnswer,
+    trustProxy: config.trustProxy,
+    log: app.log,
+  });
+  hotPath.fastLane = fastLane.lane;
+  // From the first moment of close, new requests are refused with 503 and `connection: close`.
+  app.addHook('preClose', (done) => {
+    fastLane.shutDown();
+    done();
+  });
   await registerWebApp(app, webRoot, {
     renderer: pageRenderer,
     publicUrl: config.publicUrl,
-    securityHeaders,
+    pageHeaders: answerHeaders(securityHeaders.page, pageHeaders),
   });
 
   // Not `return app`: a Fastify instance is thenable, and an async function would await it.
-  return { app, services, routes, readiness };
+  return { app, services, routes, readiness, metrics };
 }

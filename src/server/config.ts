@@ -163,6 +163,20 @@ const envSchema = z
     HTTP_KEEP_ALIVE_TIMEOUT_MS: positiveInt(HTTP_DEFAULTS.keepAliveTimeoutMs, 'milliseconds'),
     HTTP_HEADERS_TIMEOUT_MS: positiveInt(HTTP_DEFAULTS.headersTimeoutMs, 'milliseconds'),
     HTTP_REQUEST_TIMEOUT_MS: positiveInt(HTTP_DEFAULTS.requestTimeoutMs, 'milliseconds'),
+    // Prometheus metrics on their own port (issue 20); unset: no metrics listener.
+    METRICS_PORT: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined || value.trim() === '') return undefined;
+        const port = Number(value);
+        if (!Number.isInteger(port) || port < 1 || port > 65535) {
+          ctx.addIssue({ code: 'custom', message: 'accepts a port number from 1 to 65535' });
+          return z.NEVER;
+        }
+        return port;
+      }),
+    METRICS_HOST: z.string().min(1, 'accepts a host name or address').default('127.0.0.1'),
   })
   .refine((env) => (env.ADMIN_EMAIL === undefined) === (env.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together (or neither)',
@@ -230,6 +244,8 @@ export interface Config {
   /** Tracking events per minute from one client address and from one session id, per instance. */
   trackRateLimit: { perAddress: number; perSession: number };
   http: HttpTimeouts;
+  /** Where Prometheus scrapes /metrics; undefined: not served. */
+  metrics: { port: number; host: string } | undefined;
 }
 
 /** Set on the HTTP server itself (issue 20): see HTTP_DEFAULTS. */
@@ -352,5 +368,6 @@ export function loadConfig(environment: Environment = process.env): Config {
       headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS,
       requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
     },
+    metrics: env.METRICS_PORT === undefined ? undefined : { port: env.METRICS_PORT, host: env.METRICS_HOST },
   };
 }

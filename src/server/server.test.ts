@@ -8,7 +8,8 @@ import { migrateToLatest } from './db/migrate.ts';
 import { createAccountsService } from './features/accounts/service.ts';
 import { systemClock } from './lib/clock.ts';
 import { createSecretBox } from './lib/secret-box.ts';
-import { redactQuery, startServer } from './server.ts';
+import { startServer } from './server.ts';
+import { redactQuery } from './lib/redact-query.ts';
 
 describe('start-up', () => {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'range-start-'));

@@ -1,7 +1,8 @@
 // Process entry: configuration, database, first run, listening, graceful shutdown.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import { pino } from 'pino';
 import { buildApp, type Services } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
@@ -11,19 +12,9 @@ import { ensureFirstAdmin } from './bootstrap/first-admin.ts';
 import { systemClock } from './lib/clock.ts';
 import { startPeriodicJobs } from './jobs/periodic.ts';
 import { describeKeySource } from './lib/server-key.ts';
+import { startMetricsServer } from './observability/metrics.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
-
-/**
- * Query strings can carry what must not reach the logs (a reset token in a page link, the address
- * of a data-subject request), so request lines keep the parameter names only.
- */
-export function redactQuery(url: string): string {
-  const question = url.indexOf('?');
-  if (question < 0) return url;
-  const names = [...new URLSearchParams(url.slice(question + 1)).keys()];
-  return `${url.slice(0, question)}?${names.map((name) => `${encodeURIComponent(name)}=…`).join('&')}`;
-}
 
 /**
  * Encrypts two-factor secrets older versions stored in plain text (migrations cannot: they have no
@@ -45,24 +36,21 @@ async function secureTwoFactorSecrets(config: Config, services: Services, log: F
 
 export async function startServer(config: Config, options: { webRoot?: string } = {}) {
   const db = openDatabase(config.database);
-  const { app, services, readiness } = await buildApp({
+  // JSON lines on stdout, written asynchronously: at info there is one access-log line per answer,
+  // and a synchronous write each would cost the busiest paths a system call apiece. pino flushes
+  // what is buffered when the process exits.
+  const logger = pino(
+    {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password', 'body.new_password'],
+    },
+    pino.destination({ dest: 1, sync: false }),
+  );
+  const { app, services, readiness, metrics } = await buildApp({
     config,
     db,
     webRoot: options.webRoot,
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password', 'body.new_password'],
-      serializers: {
-        // Fastify's own request serializer, with the query string redacted.
-        req: (request: FastifyRequest) => ({
-          method: request.method,
-          url: redactQuery(request.url),
-          host: request.host,
-          remoteAddress: request.ip,
-          remotePort: request.socket?.remotePort,
-        }),
-      },
-    },
+    loggerInstance: logger,
   });
   const log = app.log;
 
@@ -92,6 +80,23 @@ export async function startServer(config: Config, options: { webRoot?: string } 
 
   const stopPeriodicJobs = startPeriodicJobs(services, log);
 
+  // Before the public port, so an instance a proxy sees is already observable.
+  const metricsServer =
+    config.metrics &&
+    (await startMetricsServer(metrics.registry, config.metrics, log).catch((error: Error) => {
+      throw new ConfigError([
+        `METRICS_PORT: cannot listen on ${config.metrics!.host}:${config.metrics!.port} (${error.message}); ` +
+          'give each instance its own port',
+      ]);
+    }));
+  if (metricsServer) {
+    metrics.collectProcessMetrics();
+    log.info(
+      { metrics: `http://${config.metrics!.host}:${metricsServer.port}/metrics` },
+      'metrics served for Prometheus',
+    );
+  }
+
   await app.listen({ port: config.port, host: config.host });
   log.info(
     { url: config.publicUrl, database: config.database.dialect, uploads: config.uploadDir },
@@ -112,6 +117,7 @@ export async function startServer(config: Config, options: { webRoot?: string } 
     force.unref();
     await stopPeriodicJobs();
     await app.close();
+    await metricsServer?.close();
     await db.destroy();
     // Done in time: a process that goes on (tests, benchmarks) must not be killed later.
     clearTimeout(force);

@@ -30,6 +30,16 @@ function createPrivateFile(file: string): void {
   }
 }
 
+export interface PoolUse {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+const poolUseOf = new WeakMap<Db, () => PoolUse | null>();
+
+/** The PostgreSQL pool's connections (for the metrics); null on SQLite or before the first query. */
+export const poolUse = (db: Db): PoolUse | null => poolUseOf.get(db)?.() ?? null;
+
 export function openDatabase(target: DatabaseTarget): Db {
   if (target.dialect === 'sqlite') {
     if (target.file !== ':memory:') createPrivateFile(target.file);
@@ -43,6 +53,7 @@ export function openDatabase(target: DatabaseTarget): Db {
     return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   }
   // pg is loaded when the first query needs a connection, so a SQLite install never holds it in memory.
+  let created: { totalCount: number; idleCount: number; waitingCount: number } | undefined;
   const pool = async () => {
     const { default: pg } = await import('pg');
     // PostgreSQL returns BIGINT (our timestamps and counts) as strings; every such value we store fits
@@ -57,9 +68,14 @@ export function openDatabase(target: DatabaseTarget): Db {
     const ignoreBrokenConnection = () => undefined;
     pool.on('error', ignoreBrokenConnection);
     pool.on('connect', (client) => client.on('error', ignoreBrokenConnection));
+    created = pool;
     return pool;
   };
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  poolUseOf.set(db, () =>
+    created ? { total: created.totalCount, idle: created.idleCount, waiting: created.waitingCount } : null,
+  );
+  return db;
 }
 
 export function dialectOf<Tables>(db: KyselyType<Tables>): Dialect {

@@ -1,112 +1,172 @@
-// The public pages and content lists are what every visit asks for. While a list is in the content cache
-// (see PUBLIC_CACHE_TTL_MS) it is answered here, on the raw Node request, before Fastify's routing
-// and hooks run; everything else — and these paths when the cache is cold — goes to Fastify, which
-// refills the cache. The answer is byte-for-byte what the Fastify route sends, security headers
-// included (the same objects, see security-headers.ts); only x-request-id differs, as it does between
-// any two requests.
+// The public pages and content lists are what every visit asks for. Each is declared once here as a
+// cached route: the Fastify route answers it when the cache is cold (and fills it), and while the
+// answer is in memory the fast lane answers it on the raw Node request, before Fastify's routing and
+// hooks. Both send through one function (lib/cached-answer.ts) with the route's own security headers,
+// so the bytes are the same; only x-request-id differs, as it does between any two requests. The lane
+// logs and counts its answers like Fastify's (observability/answers.ts), turns its own failures into
+// the {detail, code} envelope, and from the first moment of shutdown answers every new request 503.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { PUBLIC_PAGES } from '#shared/page-data.ts';
-import { CONTENT_KIND_NAMES, type ContentKind } from '#shared/schemas/content.ts';
-import type { SecurityHeaders } from './security-headers.ts';
-import type { CompressedPage, PageRenderer } from '../features/pages/page-renderer.ts';
-import { pageHeaders } from '../features/pages/routes.ts';
+import { performance } from 'node:perf_hooks';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ERROR_CODES } from '#shared/errors.ts';
 import {
-  encodedBytes,
-  encodingHeaders,
-  pickEncoding,
-  type CompressedBody,
-  type Encoding,
-} from '../lib/compressed-body.ts';
-import { PUBLIC_LIST_HEADERS } from '../features/content/routes.ts';
-import type { ContentService } from '../features/content/service.ts';
+  answerHeaders,
+  sendCachedAnswer,
+  type AnswerHeaders,
+  type SentAnswer,
+} from '../lib/cached-answer.ts';
+import { clientAddress } from '../lib/client-address.ts';
+import type { CompressedBody, Encoding } from '../lib/compressed-body.ts';
 import { requestId } from '../lib/request-id.ts';
+import type { AnswerObserver } from '../observability/answers.ts';
+import type { SecurityHeaders, SecurityHeaderSet } from './security-headers.ts';
 
-const KIND_BY_PATH = new Map<string, ContentKind>(
-  CONTENT_KIND_NAMES.map((kind) => [`/api/cms/${kind}`, kind]),
-);
-
-export type FastLane = (request: IncomingMessage, response: ServerResponse) => boolean;
-
-type HeadersFor = (body: CompressedBody, encoding: Encoding) => Record<string, string>;
-
-/** A header set as Node's raw form, name and value alternating, for `writeHead`. */
-type RawHeaders = readonly string[];
-
-interface CachedHeaders {
-  ok: RawHeaders;
-  /** The same without content-length, for 304 answers. */
-  notModified: RawHeaders;
+/** A cached body and the status it is sent with (a page may be the 404 page). */
+export interface CachedBody extends CompressedBody {
+  status?: number;
 }
 
-const raw = (headers: Record<string, string>): RawHeaders => Object.entries(headers).flat();
-
-/**
- * The full header set of each cached answer in each encoding, built once: the hot path then only
- * looks it up (a body is replaced, never changed, so its headers can be kept beside it).
- */
-function headerCache(
-  security: Readonly<Record<string, string>>,
-  build: HeadersFor,
-): (body: CompressedBody, encoding: Encoding) => CachedHeaders {
-  const cache = new WeakMap<CompressedBody, Partial<Record<Encoding, CachedHeaders>>>();
-  return (body, encoding) => {
-    let byEncoding = cache.get(body);
-    if (!byEncoding) cache.set(body, (byEncoding = {}));
-    return (byEncoding[encoding] ??= (() => {
-      const headers = { ...security, ...build(body, encoding) };
-      return {
-        ok: raw({ ...headers, 'content-length': String(encodedBytes(body, encoding).length) }),
-        notModified: raw(headers),
-      };
-    })());
-  };
+export interface CachedRoute {
+  path: string;
+  securityHeaders: SecurityHeaderSet;
+  /** The answer while it is in memory and fresh; the lane answers only then. */
+  peek(): CachedBody | undefined;
+  /** The answer, rendering or reading it when the cache is cold. */
+  load(): Promise<CachedBody>;
+  /** The body's own headers (type, caching, encoding, ETag); security headers are added. */
+  headers(body: CachedBody, encoding: Encoding): Record<string, string>;
 }
 
 /** Returns true when it answered the request. */
-export function createPublicFastLane(
-  security: SecurityHeaders,
-  content: Pick<ContentService, 'cachedPublicList'>,
-  pages?: Pick<PageRenderer, 'cached'>,
-): FastLane {
-  const pagePaths = new Set<string>(PUBLIC_PAGES);
-  const listHeaders = headerCache(security.api, (list, encoding) => ({
-    ...PUBLIC_LIST_HEADERS,
-    ...encodingHeaders(list, encoding),
-  }));
-  const pageHeaderSet = headerCache(security.page, (page, encoding) =>
-    pageHeaders(page as CompressedPage, encoding),
-  );
+export type FastLane = (request: IncomingMessage, response: ServerResponse) => boolean;
 
-  const send = (
-    request: IncomingMessage,
-    response: ServerResponse,
-    status: number,
-    body: CompressedBody,
-    headersFor: (body: CompressedBody, encoding: Encoding) => CachedHeaders,
-  ): true => {
-    const encoding = pickEncoding(request.headers['accept-encoding']);
-    const headers = headersFor(body, encoding);
-    // The cached set plus this answer's id, appended to a copy of the raw list: cheaper per request
-    // than spreading a header object.
-    const id = ['x-request-id', requestId(request)];
-    if (request.headers['if-none-match'] === body.etag) {
-      response.writeHead(304, headers.notModified.concat(id)).end();
-      return true;
-    }
-    response.writeHead(status, headers.ok.concat(id));
-    response.end(request.method === 'HEAD' ? undefined : encodedBytes(body, encoding));
-    return true;
+export interface FastLaneOptions {
+  security: SecurityHeaders;
+  observe: AnswerObserver;
+  trustProxy: boolean | number;
+  log: { error(obj: object, msg: string): void };
+}
+
+/** Each route's header sets, built once per body and encoding. */
+export function headerSetsOf(
+  security: SecurityHeaders,
+  routes: CachedRoute[],
+): Map<CachedRoute, AnswerHeaders> {
+  return new Map(
+    routes.map((route) => [route, answerHeaders(security[route.securityHeaders], route.headers)]),
+  );
+}
+
+/**
+ * Sends a cached body from a Fastify handler through the same function as the lane. The reply is
+ * hijacked, so Fastify adds nothing of its own; its onResponse hook (the access log) still runs.
+ */
+export function replyCached(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: CachedBody,
+  headers: AnswerHeaders,
+): void {
+  reply.hijack();
+  const sent = sendCachedAnswer(request.raw, reply.raw, body.status ?? 200, body, headers, request.id);
+  bytesSent.set(reply.raw, sent.bytes);
+}
+
+/** Bytes of the body a hijacked reply sent (Fastify cannot see them), for the access log. */
+export const bytesSent = new WeakMap<ServerResponse, number>();
+
+export function registerCachedRoutes(
+  app: FastifyInstance,
+  routes: CachedRoute[],
+  headerSets: Map<CachedRoute, AnswerHeaders>,
+): void {
+  for (const route of routes) {
+    app.get(
+      route.path,
+      { config: { public: true, securityHeaders: route.securityHeaders } },
+      async (request, reply) => replyCached(request, reply, await route.load(), headerSets.get(route)!),
+    );
+  }
+}
+
+const SHUTTING_DOWN = JSON.stringify({
+  detail: 'This server is restarting; please try again in a moment',
+  code: ERROR_CODES.unavailable,
+});
+const LANE_FAILED = JSON.stringify({
+  detail: 'Something went wrong on our side',
+  code: ERROR_CODES.internal,
+});
+
+export function createFastLane(
+  routes: CachedRoute[],
+  headerSets: Map<CachedRoute, AnswerHeaders>,
+  options: FastLaneOptions,
+): { lane: FastLane; shutDown(): void } {
+  const byPath = new Map(routes.map((route) => [route.path, route]));
+  const errorHeaders = Object.entries(options.security.api).flat();
+  let closing = false;
+
+  const observe = (request: IncomingMessage, id: string, route: string, sent: SentAnswer, started: number) =>
+    options.observe({
+      id,
+      method: request.method ?? '',
+      url: request.url ?? '',
+      route,
+      status: sent.status,
+      bytes: sent.bytes,
+      durationMs: performance.now() - started,
+      client: clientAddress(request, options.trustProxy),
+      lane: true,
+    });
+
+  /** An error answer written here, with the API's security headers, like Fastify's error handler. */
+  const sendError = (response: ServerResponse, status: number, body: string, id: string, extra: string[]) => {
+    response.writeHead(
+      status,
+      errorHeaders.concat(
+        ['content-type', 'application/json; charset=utf-8', 'cache-control', 'no-store'],
+        ['content-length', String(Buffer.byteLength(body)), 'x-request-id', id],
+        extra,
+      ),
+    );
+    response.end(body);
+    return { status, bytes: Buffer.byteLength(body) };
   };
 
-  return (request, response) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-    const url = request.url ?? '';
-    if (pages && pagePaths.has(url)) {
-      const page = pages.cached(url);
-      return page ? send(request, response, page.status, page, pageHeaderSet) : false;
+  const lane: FastLane = (request, response) => {
+    if (closing) {
+      // As Fastify does while closing (and with our envelope): new requests on open connections are
+      // refused and the connection closed, so a proxy retries them on another instance.
+      const started = performance.now();
+      const id = requestId(request);
+      const sent = sendError(response, 503, SHUTTING_DOWN, id, ['connection', 'close', 'retry-after', '1']);
+      observe(request, id, '(shutting down)', sent, started);
+      return true;
     }
-    const kind = KIND_BY_PATH.get(url);
-    const list = kind && content.cachedPublicList(kind);
-    return list ? send(request, response, 200, list, listHeaders) : false;
+    if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+    const route = byPath.get(request.url ?? '');
+    if (!route) return false;
+    const started = performance.now();
+    let id: string | undefined;
+    try {
+      const body = route.peek();
+      if (!body) return false;
+      id = requestId(request);
+      const sent = sendCachedAnswer(request, response, body.status ?? 200, body, headerSets.get(route)!, id);
+      observe(request, id, route.path, sent, started);
+    } catch (error) {
+      id ??= requestId(request);
+      options.log.error({ err: error, reqId: id, url: request.url }, 'the fast lane failed to answer');
+      if (response.headersSent) response.destroy();
+      else observe(request, id, route.path, sendError(response, 500, LANE_FAILED, id, []), started);
+    }
+    return true;
+  };
+  return {
+    lane,
+    shutDown() {
+      closing = true;
+    },
   };
 }

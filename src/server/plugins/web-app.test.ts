@@ -20,7 +20,7 @@ const directivesOf = (policy: unknown) =>
 describe('web client: pages and admin shell', () => {
   let built: BuiltApp;
   let tmp: string;
-  /** What Fastify logged: a request that reached Fastify left an "incoming request" line with its id. */
+  /** The access log: one line per answer, marked `"lane":true` when the fast lane sent it. */
   const logLines: string[] = [];
 
   beforeAll(async () => {
@@ -168,7 +168,8 @@ describe('web client: pages and admin shell', () => {
   it('answers a warm page from the fast lane with exactly the headers of the route', async () => {
     if (!built.app.server.listening) await built.app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`;
-    const reachedFastify = (id: string) => logLines.some((line) => line.includes(`"reqId":"${id}"`));
+    const linesOf = (id: string) => logLines.filter((line) => line.includes(`"reqId":"${id}"`));
+    const reachedFastify = (id: string) => linesOf(id).some((line) => !line.includes('"lane":true'));
     const headersOf = (headers: Iterable<[string, string]>) =>
       Object.fromEntries(
         [...headers].filter(([name]) => !['date', 'x-request-id', 'connection', 'keep-alive'].includes(name)),
@@ -187,6 +188,7 @@ describe('web client: pages and admin shell', () => {
         headers: { 'accept-encoding': encoding, 'x-request-id': id },
       });
       expect(reachedFastify(id), encoding).toBe(false);
+      expect(linesOf(id), encoding).toHaveLength(1);
       expect(fastLane.headers.get('x-request-id')).toBe(id);
       const routeHeaders = Object.entries(route.headers).map(
         ([name, value]) => [name, String(value)] as [string, string],

@@ -6,16 +6,17 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES } from '#shared/errors.ts';
-import { registerPageRoutes, sendPage } from '../features/pages/routes.ts';
+import { registerCrawlerRoutes } from '../features/pages/routes.ts';
 import type { PageRenderer } from '../features/pages/page-renderer.ts';
-import type { SecurityHeaders } from './security-headers.ts';
+import type { AnswerHeaders } from '../lib/cached-answer.ts';
+import { replyCached } from './public-fast-lane.ts';
 
 export const ADMIN_SHELL = 'admin.html';
 
 export async function registerWebApp(
   app: FastifyInstance,
   webRoot: string,
-  pages: { renderer: PageRenderer | undefined; publicUrl: string; securityHeaders: SecurityHeaders },
+  pages: { renderer: PageRenderer | undefined; publicUrl: string; pageHeaders: AnswerHeaders },
 ): Promise<void> {
   const hasBuild = fs.existsSync(path.join(webRoot, ADMIN_SHELL));
   if (hasBuild) {
@@ -39,7 +40,7 @@ export async function registerWebApp(
       );
   }
   const { renderer } = pages;
-  if (renderer) registerPageRoutes(app, renderer, pages.publicUrl);
+  if (renderer) registerCrawlerRoutes(app, pages.publicUrl);
 
   app.setNotFoundHandler(async (request, reply) => {
     const isPage =
@@ -47,10 +48,8 @@ export async function registerWebApp(
       !request.url.startsWith('/api/') &&
       request.url !== '/api' &&
       !request.url.startsWith('/uploads/');
-    if (isPage && renderer) {
-      reply.headers(pages.securityHeaders.page);
-      return sendPage(request, reply, renderer, '/404');
-    }
+    if (isPage && renderer)
+      return replyCached(request, reply, await renderer.page('/404'), pages.pageHeaders);
     return reply.code(404).send({
       detail: `No such ${isPage ? 'page' : 'endpoint'}: ${request.method} ${request.url.split('?')[0]}`,
       code: ERROR_CODES.notFound,

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, inject } from 'vitest';
@@ -14,6 +14,7 @@ import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Db } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import type { Clock } from '../lib/clock.ts';
+import type { Metrics } from '../observability/metrics.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -34,6 +35,7 @@ export interface TestContext {
   services: Services;
   routes: RouteEntry[];
   readiness: Readiness;
+  metrics: Metrics;
   db: Db;
   config: Config;
   clock: TestClock;
@@ -110,12 +112,12 @@ async function truncateAll(db: Db, dialect: Dialect): Promise<void> {
 
 /**
  * Declares `suite` once per dialect. Every test starts from empty tables and a clock at a fixed
- * instant; `env` adds configuration variables.
+ * instant; `env` adds configuration variables; `logger` replaces the silent one.
  */
 export function describeEachDatabase(
   name: string,
   suite: (ctx: () => TestContext) => void,
-  options: { env?: Record<string, string> } = {},
+  options: { env?: Record<string, string>; logger?: FastifyServerOptions['logger'] } = {},
 ): void {
   describe.each(dialects())(`${name} [%s]`, (dialect) => {
     let context: TestContext | undefined;
@@ -143,11 +145,12 @@ export function describeEachDatabase(
       const db = openDatabase(config.database);
       await migrateToLatest(db);
       const clock = new TestClock();
-      const { app, services, routes, readiness } = await buildApp({
+      const { app, services, routes, readiness, metrics } = await buildApp({
         config,
         db,
         clock,
         webRoot: path.join(tmp, 'no-web-build'),
+        logger: options.logger,
       });
       await app.ready();
       // Tests write queued analytics events with flush() when they choose; the app's 1-second timer
@@ -160,6 +163,7 @@ export function describeEachDatabase(
         services,
         routes,
         readiness,
+        metrics,
         db,
         config,
         clock,

@@ -3,13 +3,29 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams, successResponse } from '#shared/schemas/common.ts';
 import { CONTENT_KIND_NAMES, CONTENT_KINDS, type ContentKind } from '#shared/schemas/content.ts';
-import { encodedBytes, encodingHeaders, pickEncoding } from '../../lib/compressed-body.ts';
+import { encodingHeaders } from '../../lib/compressed-body.ts';
+import type { CachedRoute } from '../../plugins/public-fast-lane.ts';
 import type { ContentService } from './service.ts';
 
 export const PUBLIC_LIST_HEADERS = {
   'cache-control': 'no-cache',
   'content-type': 'application/json; charset=utf-8',
 };
+
+/**
+ * The public lists: served from the short-lived cache as ready JSON, with an ETag for cheap
+ * revalidation; registered by plugins/public-fast-lane.ts, which answers them before Fastify while
+ * the cache is warm.
+ */
+export function publicListRoutes(content: ContentService): CachedRoute[] {
+  return CONTENT_KIND_NAMES.map((kind) => ({
+    path: `/api/cms/${kind}`,
+    securityHeaders: 'api',
+    peek: () => content.cachedPublicList(kind),
+    load: () => content.publicList(kind),
+    headers: (list, encoding) => ({ ...PUBLIC_LIST_HEADERS, ...encodingHeaders(list, encoding) }),
+  }));
+}
 
 const changesBody = z.record(z.string(), z.unknown(), { error: 'The request body must be a JSON object' });
 
@@ -20,16 +36,6 @@ export function registerContentRoutes(app: FastifyInstance, content: ContentServ
 
   function registerKind(kind: ContentKind) {
     const { input, item } = CONTENT_KINDS[kind];
-
-    // Public: served from the short-lived cache as ready JSON, with an ETag for cheap revalidation
-    // (while the cache is warm, plugins/public-fast-lane.ts answers before this route is reached).
-    api.get(`/api/cms/${kind}`, async (request, reply) => {
-      const list = await content.publicList(kind);
-      const encoding = pickEncoding(request.headers['accept-encoding']);
-      reply.headers({ ...PUBLIC_LIST_HEADERS, ...encodingHeaders(list, encoding) });
-      if (request.headers['if-none-match'] === list.etag) return reply.code(304).send();
-      return reply.send(encodedBytes(list, encoding));
-    });
 
     api.get(`/api/admin/${kind}`, { schema: { response: { 200: z.array(item) } } }, async () =>
       content.adminList(kind),

@@ -1,12 +1,13 @@
 // The public pages, the admin client's shell and the files crawlers ask for. Pages come from the page
 // renderer's cache; see page-renderer.ts.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { PUBLIC_PAGES } from '#shared/page-data.ts';
-import { encodedBytes, encodingHeaders, pickEncoding, type Encoding } from '../../lib/compressed-body.ts';
-import type { CompressedPage, PageRenderer } from './page-renderer.ts';
+import { encodingHeaders, type CompressedBody, type Encoding } from '../../lib/compressed-body.ts';
+import type { CachedRoute } from '../../plugins/public-fast-lane.ts';
+import type { PageRenderer } from './page-renderer.ts';
 
-/** Headers of a rendered page; the fast lane sends the very same. */
-export function pageHeaders(page: CompressedPage, encoding: Encoding): Record<string, string> {
+/** Headers of a rendered page (the 404 page included). */
+export function pageHeaders(page: CompressedBody, encoding: Encoding): Record<string, string> {
   return {
     'content-type': 'text/html; charset=utf-8',
     // Always revalidated (content edits show at once); the ETag makes that a 304.
@@ -15,26 +16,19 @@ export function pageHeaders(page: CompressedPage, encoding: Encoding): Record<st
   };
 }
 
-export async function sendPage(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  renderer: PageRenderer,
-  pagePath: string,
-) {
-  const page = await renderer.page(pagePath);
-  const encoding = pickEncoding(request.headers['accept-encoding']);
-  reply.headers(pageHeaders(page, encoding));
-  if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
-  return reply.code(page.status).send(encodedBytes(page, encoding));
+/** The public pages, registered by plugins/public-fast-lane.ts (which answers them while current). */
+export function publicPageRoutes(renderer: PageRenderer): CachedRoute[] {
+  return PUBLIC_PAGES.map((pagePath) => ({
+    path: pagePath,
+    securityHeaders: 'page',
+    peek: () => renderer.cached(pagePath),
+    load: () => renderer.page(pagePath),
+    headers: pageHeaders,
+  }));
 }
 
-export function registerPageRoutes(app: FastifyInstance, renderer: PageRenderer, publicUrl: string): void {
-  for (const pagePath of PUBLIC_PAGES) {
-    app.get(pagePath, { config: { public: true, securityHeaders: 'page' } }, (request, reply) =>
-      sendPage(request, reply, renderer, pagePath),
-    );
-  }
-
+/** What crawlers ask for beside the pages. */
+export function registerCrawlerRoutes(app: FastifyInstance, publicUrl: string): void {
   app.get('/robots.txt', { config: { public: true } }, (_request, reply) =>
     reply
       .type('text/plain; charset=utf-8')
