@@ -227,8 +227,10 @@ describe.skipIf(!chromiumAvailable())('booking enquiry form', () => {
         await expect(field(page, label).getAttribute('aria-invalid')).resolves.toBe('true');
       }
       // Red borders, the message right under its field, focus on the first field to fix.
-      const border = await field(page, 'Email').evaluate((el) => getComputedStyle(el).borderTopColor);
-      expect(border).toBe('rgb(248, 113, 113)');
+      // Polled: the border colour eases in.
+      await expect
+        .poll(() => field(page, 'Email').evaluate((el) => getComputedStyle(el).borderTopColor))
+        .toBe('rgb(248, 113, 113)');
       expect(await focusedName(page)).toBe('name');
       // No browser bubble competes (noValidate), no toast, nothing sent.
       await expect(form(page).evaluate((el) => (el as HTMLFormElement).noValidate)).resolves.toBe(true);

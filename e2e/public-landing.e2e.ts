@@ -338,7 +338,9 @@ describe.skipIf(!chromiumAvailable())('public landing page', () => {
       await counter.waitFor();
       await expect(counter.innerText()).resolves.toBe(`1 of ${titles.length}`);
       await expect(caption.innerText()).resolves.toBe(titles[0]);
+      // One step at a time: a key pressed while the slide is still moving may be dropped.
       await page.keyboard.press('ArrowRight');
+      await expect.poll(() => counter.innerText()).toBe(`2 of ${titles.length}`);
       await page.keyboard.press('ArrowRight');
       await expect.poll(() => counter.innerText()).toBe(`3 of ${titles.length}`);
       await expect.poll(() => caption.innerText()).toBe(titles[2]);

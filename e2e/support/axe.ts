@@ -13,6 +13,15 @@ export interface AxeViolation {
 }
 
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  // A panel still fading in has blended colours: axe would judge a contrast nobody sees for long.
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    undefined,
+    { timeout: 5000 },
+  );
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
     const axe = (
