@@ -68,12 +68,14 @@ export async function startChildServer(options: ChildServerOptions): Promise<Chi
       DATABASE_URL: options.databaseUrl,
       UPLOAD_DIR: path.join(options.dataDir, 'uploads'),
       OUTBOX_DIR: path.join(options.dataDir, 'outbox'),
-      LOG_LEVEL: 'warn',
+      // The production default: one access-log line per answer (to /dev/null here, as below).
+      LOG_LEVEL: 'info',
       // Required with PostgreSQL (every instance must share it); a throwaway one per run.
       TOTP_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       ...options.env,
     },
-    // The server's warnings and errors show in the bench's output; its request log is off (warn).
+    // The server writes its log as in production; stdout is discarded, so the bench's own output
+    // stays readable (a journal or a log shipper would cost the server the same write).
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
