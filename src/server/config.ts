@@ -27,6 +27,11 @@ export const HTTP_DEFAULTS = {
   keepAliveTimeoutMs: 72_000,
   headersTimeoutMs: 30_000,
   requestTimeoutMs: 15 * 60_000,
+  /**
+   * Open connections one instance accepts; past it new ones are closed at once, before the process
+   * runs out of file descriptors (the systemd unit in docs/deploy allows 65,536).
+   */
+  maxConnections: 10_000,
 } as const;
 
 const positiveInt = (fallback: number, what: string) =>
@@ -163,6 +168,7 @@ const envSchema = z
     HTTP_KEEP_ALIVE_TIMEOUT_MS: positiveInt(HTTP_DEFAULTS.keepAliveTimeoutMs, 'milliseconds'),
     HTTP_HEADERS_TIMEOUT_MS: positiveInt(HTTP_DEFAULTS.headersTimeoutMs, 'milliseconds'),
     HTTP_REQUEST_TIMEOUT_MS: positiveInt(HTTP_DEFAULTS.requestTimeoutMs, 'milliseconds'),
+    HTTP_MAX_CONNECTIONS: positiveInt(HTTP_DEFAULTS.maxConnections, 'connections'),
     // Prometheus metrics on their own port (issue 20); unset: no metrics listener.
     METRICS_PORT: z
       .string()
@@ -253,6 +259,7 @@ export interface HttpTimeouts {
   keepAliveTimeoutMs: number;
   headersTimeoutMs: number;
   requestTimeoutMs: number;
+  maxConnections: number;
 }
 
 export interface CaptchaConfig {
@@ -367,6 +374,7 @@ export function loadConfig(environment: Environment = process.env): Config {
       keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
       headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS,
       requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
+      maxConnections: env.HTTP_MAX_CONNECTIONS,
     },
     metrics: env.METRICS_PORT === undefined ? undefined : { port: env.METRICS_PORT, host: env.METRICS_HOST },
   };

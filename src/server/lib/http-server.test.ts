@@ -72,11 +72,34 @@ it('cuts off a client that sends its headers one byte at a time, within the head
   }
 }, 15_000);
 
+it('closes a connection past HTTP_MAX_CONNECTIONS at once, and serves those within it', async () => {
+  const port = await listening({ ...HTTP_DEFAULTS, maxConnections: 2 });
+  const open = () =>
+    new Promise<net.Socket>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () => resolve(socket));
+      socket.on('error', reject);
+    });
+  const held = [await open(), await open()];
+  const refused = await open();
+  const closed = await new Promise<boolean>((resolve) => {
+    refused.on('close', () => resolve(true));
+    setTimeout(() => resolve(false), 2000);
+  });
+  expect(closed).toBe(true);
+  const answer = await new Promise<string>((resolve) => {
+    held[0]!.once('data', (chunk: Buffer) => resolve(chunk.toString()));
+    held[0]!.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n');
+  });
+  expect(answer).toMatch(/^HTTP\/1\.1 200/);
+  for (const socket of held) socket.destroy();
+});
+
 describeEachDatabase('readiness', (ctx) => {
   it('the app’s server carries the configured timeouts', async () => {
     expect(ctx().app.server.keepAliveTimeout).toBe(HTTP_DEFAULTS.keepAliveTimeoutMs);
     expect(ctx().app.server.headersTimeout).toBe(HTTP_DEFAULTS.headersTimeoutMs);
     expect(ctx().app.server.requestTimeout).toBe(HTTP_DEFAULTS.requestTimeoutMs);
+    expect(ctx().app.server.maxConnections).toBe(HTTP_DEFAULTS.maxConnections);
   });
 
   it('is ready while the schema is current and the writer works; not once shutdown begins', async () => {

@@ -18,5 +18,6 @@ export function createHttpServer(timeouts: HttpTimeouts, listener: http.RequestL
     listener,
   );
   server.keepAliveTimeout = timeouts.keepAliveTimeoutMs;
+  server.maxConnections = timeouts.maxConnections;
   return server;
 }
