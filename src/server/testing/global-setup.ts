@@ -35,7 +35,9 @@ export default async function setup(project: TestProject): Promise<void> {
   // In CI a missing server must fail the run, not pass it with half the suite unrun (issue 19); only
   // an explicit TEST_POSTGRES_URL=off leaves the leg out there.
   if (!ok && requested !== 'off' && process.env.CI === 'true') {
-    throw new Error(`CI=true: PostgreSQL at ${url} is unreachable; the PostgreSQL leg is required in CI`);
+    throw new Error(
+      `CI=true: PostgreSQL at ${url || '(empty TEST_POSTGRES_URL)'} is unreachable; the PostgreSQL leg is required in CI`,
+    );
   }
   if (ok) {
     process.stdout.write(`\n[tests] PostgreSQL leg ON (${url.replace(/:[^:@/]+@/, ':***@')})\n`);
