@@ -28,6 +28,7 @@ const PAUSE_MS = 100;
 export interface CrossInstanceResult {
   listMs: number[];
   pageMs: number[];
+  ownPageMs: number[];
   /** The row's cell: median / max for the list and the page. */
   cell: Cell;
 }
@@ -64,8 +65,8 @@ export async function benchCrossInstance(options: {
     postgresServerUrl: options.postgresServerUrl,
   });
   const admin = { email: 'owner@example.co.uk', password: `Bench-${randomBytes(9).toString('base64url')}` };
-  // Every instance shares the server key; demo content off, so the page holds just the bench's event.
-  const shared = { TOTP_ENCRYPTION_KEY: randomBytes(32).toString('base64'), SEED_DEMO: 'false' };
+  // Every instance shares the server key. The demo content stays: a realistic page to re-render.
+  const shared = { TOTP_ENCRYPTION_KEY: randomBytes(32).toString('base64') };
   const servers: ChildServer[] = [];
   try {
     const start = async (env: Record<string, string>) => {
@@ -78,7 +79,7 @@ export async function benchCrossInstance(options: {
       servers.push(server);
       return server;
     };
-    // A first, alone: it creates the admin.
+    // A first, alone: it creates the admin and the demo content.
     const a = await start({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
     const b = await start({});
     const token = await adminToken(a.origin, admin.email, admin.password);
@@ -91,24 +92,28 @@ export async function benchCrossInstance(options: {
     if (typeof id !== 'number') throw new Error(`no id in ${JSON.stringify(event)}`);
     await shownAfter(`${b.origin}/api/cms/events`, 'Bench Night', performance.now());
 
-    options.log(`cross-instance: ${TRIES} changes through A, timed until B serves them…`);
-    const listMs: number[] = [];
-    const pageMs: number[] = [];
-    for (let n = 0; n < TRIES; n += 1) {
-      const name = `Bench Night ${randomBytes(4).toString('hex')}`;
-      // Warm: B answers both from memory before the change.
-      await fetch(`${b.origin}/api/cms/events`).then((r) => r.arrayBuffer());
-      await fetch(`${b.origin}/`).then((r) => r.arrayBuffer());
-      await call(`${a.origin}/api/admin/events/${id}`, { method: 'PUT', token, body: { name } });
-      const answered = performance.now();
-      const [list, page] = await Promise.all([
-        shownAfter(`${b.origin}/api/cms/events`, name, answered),
-        shownAfter(`${b.origin}/`, name, answered),
-      ]);
-      listMs.push(list);
-      pageMs.push(page);
-      await sleep(PAUSE_MS);
-    }
+    options.log(`cross-instance: ${TRIES} changes through A for each of B's list and page…`);
+    // The list and the page are timed in separate tries: re-rendering the page holds B's event loop,
+    // and would show up in a list request waiting behind it.
+    const timeChanges = async (server: ChildServer, path: string): Promise<number[]> => {
+      const times: number[] = [];
+      for (let n = 0; n < TRIES; n += 1) {
+        const name = `Bench Night ${randomBytes(4).toString('hex')}`;
+        // Warm: both answer from memory before the change.
+        for (const origin of [a.origin, b.origin])
+          for (const warm of ['/api/cms/events', '/'])
+            await fetch(`${origin}${warm}`).then((r) => r.arrayBuffer());
+        await call(`${a.origin}/api/admin/events/${id}`, { method: 'PUT', token, body: { name } });
+        times.push(await shownAfter(`${server.origin}${path}`, name, performance.now()));
+        await sleep(PAUSE_MS);
+      }
+      return times;
+    };
+    const listMs = await timeChanges(b, '/api/cms/events');
+    const pageMs = await timeChanges(b, '/');
+    // The reference: the page on the instance that made the change (no notice involved, only the
+    // re-render and compression every instance does after a change).
+    const ownPageMs = await timeChanges(a, '/');
     const worst = Math.max(...listMs, ...pageMs);
     const figure = (values: number[]) =>
       Number.isFinite(Math.max(...values))
@@ -117,9 +122,12 @@ export async function benchCrossInstance(options: {
     return {
       listMs,
       pageMs,
+      ownPageMs,
       cell: {
         met: worst <= GOALS.maxCrossInstanceMs,
-        text: `list **${figure(listMs)}**, page **${figure(pageMs)}** (median / max of ${TRIES})`,
+        text:
+          `list **${figure(listMs)}**, page **${figure(pageMs)}** (median / max of ${TRIES}); ` +
+          `the page on the writing instance itself ${figure(ownPageMs)}`,
       },
     };
   } finally {
@@ -147,6 +155,7 @@ if (import.meta.url === pathToFileURL(path.resolve(process.argv[1] ?? '')).href)
   process.stdout.write(`\n${renderTable(['PostgreSQL'], [row])}\n`);
   process.stdout.write(
     `list: ${result.listMs.map((ms) => ms.toFixed(1)).join(', ')} ms\n` +
-      `page: ${result.pageMs.map((ms) => ms.toFixed(1)).join(', ')} ms\n`,
+      `page: ${result.pageMs.map((ms) => ms.toFixed(1)).join(', ')} ms\n` +
+      `page on the writing instance: ${result.ownPageMs.map((ms) => ms.toFixed(1)).join(', ')} ms\n`,
   );
 }
