@@ -84,6 +84,30 @@ describe('the listening connection while the database does not answer', () => {
     await new Promise<void>((resolve) => refusing.close(() => resolve()));
     await db.destroy();
   });
+
+  it('closes at once while an attempt hangs (a host that accepts and never answers)', async () => {
+    const held: net.Socket[] = [];
+    const silent = net.createServer((socket) => void held.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    const db = openDatabase({ dialect: 'sqlite', file: ':memory:' });
+    const notices = startChangeNotices({
+      url: `postgres://postgres@127.0.0.1:${port}/range`,
+      db,
+      log: { info: () => undefined, warn: () => undefined },
+      onChange: () => undefined,
+    });
+    await eventually('an attempt under way', async () => held.length === 1);
+    // Well short of the attempt's own 10 s timeout, which shutdown must not wait for.
+    const outcome = await Promise.race([
+      notices.close().then(() => 'closed'),
+      new Promise((resolve) => setTimeout(() => resolve('still waiting'), 5000)),
+    ]);
+    expect(outcome).toBe('closed');
+    for (const socket of held) socket.destroy();
+    await new Promise<void>((resolve) => silent.close(() => resolve()));
+    await db.destroy();
+  });
 });
 
 describe.skipIf(!postgresUrl)('change notices between two instances on one PostgreSQL database', () => {

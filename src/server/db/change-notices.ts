@@ -72,6 +72,8 @@ export function startChangeNotices(options: ChangeNoticesOptions): ChangeNotices
   let closed = false;
   let retryTimer: NodeJS.Timeout | undefined;
   let connecting: Promise<void> | undefined;
+  /** Abandons the connection attempt in progress (on close: a hanging one must not hold shutdown). */
+  let abandonAttempt: (() => void) | undefined;
   let delayMs: number = RECONNECT_DELAYS_MS.first;
   /** Set while the listener is down: the outage is logged when it begins and when it ends. */
   let downSince: number | undefined;
@@ -111,6 +113,7 @@ export function startChangeNotices(options: ChangeNoticesOptions): ChangeNotices
 
   async function open(): Promise<void> {
     const { default: pg } = await import('pg');
+    let socket: net.Socket | undefined;
     const candidate = new pg.Client({
       connectionString: url,
       application_name: LISTENER_APPLICATION_NAME,
@@ -118,8 +121,9 @@ export function startChangeNotices(options: ChangeNoticesOptions): ChangeNotices
       keepAlive: true,
       keepAliveInitialDelayMillis: KEEP_ALIVE_DELAY_MS,
       // The listening connection alone never keeps the process alive (it is closed on app close).
-      stream: () => new net.Socket().unref(),
+      stream: () => (socket = new net.Socket().unref()),
     });
+    abandonAttempt = () => socket?.destroy();
     let dead = false;
     const lost = (error: unknown) => {
       if (dead) return;
@@ -144,6 +148,8 @@ export function startChangeNotices(options: ChangeNoticesOptions): ChangeNotices
       lost(error);
       scheduleRetry(error);
       return;
+    } finally {
+      abandonAttempt = undefined;
     }
     if (closed) {
       dead = true;
@@ -162,9 +168,12 @@ export function startChangeNotices(options: ChangeNoticesOptions): ChangeNotices
   }
 
   function connect(): Promise<void> {
-    connecting ??= open().finally(() => {
-      connecting = undefined;
-    });
+    // Never rejects: whatever fails (even loading pg) is one more failed attempt.
+    connecting ??= open()
+      .catch((error: unknown) => scheduleRetry(error))
+      .finally(() => {
+        connecting = undefined;
+      });
     return connecting;
   }
 
@@ -191,6 +200,7 @@ export function startChangeNotices(options: ChangeNoticesOptions): ChangeNotices
     async close() {
       closed = true;
       clearTimeout(retryTimer);
+      abandonAttempt?.();
       await connecting;
       const open = client;
       client = undefined;
