@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchAnalytics, type AnalyticsResult } from './analytics.ts';
+import { benchCrossInstance, CROSS_INSTANCE_MEASURE } from './cross-instance.ts';
 import { ensureBuilt } from './lib/child-server.ts';
 import { GOALS } from './lib/goals.ts';
 import type { RoundPlan } from './lib/load.ts';
@@ -62,6 +63,10 @@ try {
   const analytics: AnalyticsResult[] = [];
   for (const dialect of dialects)
     analytics.push(await benchAnalytics(dialect, { tmp, postgresServerUrl: postgresUrl, events, plan, log }));
+
+  const crossInstance = args.postgres
+    ? await benchCrossInstance({ postgresServerUrl: postgresUrl, log })
+    : undefined;
 
   const columns = analytics.map((a) => (a.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'));
   const perDialect = (cell: (a: AnalyticsResult) => Cell) => analytics.map(cell);
@@ -126,6 +131,14 @@ try {
       cells: startup.map((s) => ({ text: `${thousands(s.firstStartMs)} ms` })),
     },
   ];
+  if (crossInstance) {
+    const oneInstance: Cell = { text: '— (one instance)' };
+    rows.push({
+      measure: CROSS_INSTANCE_MEASURE,
+      goal: `≤ ${GOALS.maxCrossInstanceMs} ms`,
+      cells: columns.map((column) => (column === 'PostgreSQL' ? crossInstance.cell : oneInstance)),
+    });
+  }
   const [load1, load5] = os.loadavg();
   process.stdout.write(
     `\n${renderTable(columns, rows)}\n\n` +

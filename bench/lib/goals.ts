@@ -14,4 +14,6 @@ export const GOALS = {
   maxLoadedRssMiB: 256,
   /** From the start of the process to the first healthy answer, on an existing database. */
   maxRestartMs: 1000,
+  /** From a content change's answer on one instance to another serving it (issue 20, item 6). */
+  maxCrossInstanceMs: 100,
 } as const;

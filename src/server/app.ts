@@ -12,6 +12,7 @@ import Fastify, {
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import { shareChangesBetweenInstances } from './db/change-notices.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { registerAccountsRoutes } from './features/accounts/routes.ts';
 import { createAccountsService } from './features/accounts/service.ts';
@@ -304,6 +305,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   } else {
     app.log.warn('The web client is not built (npm run build): public pages answer 404.');
   }
+  // With PostgreSQL, a change through any instance clears every instance's caches (decision 0417).
+  const caches = { content: services.content, site: services.site, pages: pageRenderer };
+  const notices = shareChangesBetweenInstances(config.database, db, app.log, caches);
+  if (notices) app.addHook('onClose', () => notices.close());
   // The public lists and pages: one declaration each, answered by the fast lane while cached.
   const cachedRoutes = [
     ...publicListRoutes(services.content),

@@ -202,7 +202,7 @@ export function describeEachDatabase(
     beforeEach(async () => {
       const ctx = context!;
       await truncateAll(ctx.db, dialect);
-      ctx.services.content.clearCache();
+      await ctx.services.content.clearCache();
       ctx.clock.set(Date.UTC(2026, 5, 15, 12, 0, 0));
     });
 

@@ -13,8 +13,9 @@ import type { ContentRow } from './repository.ts';
 
 /**
  * Public lists are read on every page view, so each instance keeps the rendered JSON for a moment.
- * A write through this instance clears it at once; other instances (PostgreSQL deployments) see the
- * change within this many milliseconds.
+ * A write through this instance clears it at once; other instances (PostgreSQL deployments) are told
+ * by a change notice (db/change-notices.ts) and, should one be missed, re-read within this many
+ * milliseconds.
  */
 export const PUBLIC_CACHE_TTL_MS = 1000;
 
@@ -56,14 +57,23 @@ export const TITLE_COLUMNS: Record<ContentKind, string> = {
   testimonials: 'client_name',
 };
 
+type ChangeListener = (kind: ContentKind | undefined) => void | Promise<void>;
+
 export function createContentService(db: Db, clock: Clock) {
   const cache = new Map<ContentKind, { list: PublicList; expiresAt: number }>();
-  // Whatever is built from the public lists (the rendered pages) is told when one changes here.
-  const changeListeners: (() => void)[] = [];
-  const changed = (kind?: ContentKind) => {
+  // Bumped whenever lists are forgotten: a read that began before cannot put back what it read.
+  let generation = 0;
+  const forget = (kind?: ContentKind) => {
+    generation += 1;
     if (kind) cache.delete(kind);
     else cache.clear();
-    for (const listener of changeListeners) listener();
+  };
+  // Whatever is built from the public lists (the rendered pages, the other instances) is told when one
+  // changes here; the write answers once they have been told.
+  const changeListeners: ChangeListener[] = [];
+  const changed = async (kind?: ContentKind) => {
+    forget(kind);
+    await Promise.all(changeListeners.map((listener) => listener(kind)));
   };
 
   const itemOf = (kind: ContentKind, row: ContentRow) => CONTENT_KINDS[kind].item.parse(toApiItem(row));
@@ -79,6 +89,7 @@ export function createContentService(db: Db, clock: Clock) {
       const now = clock.now();
       const hit = cache.get(kind);
       if (hit && hit.expiresAt > now) return hit.list;
+      const readFrom = generation;
       const rows = await repo.listContent(db, kind, true);
       const json = Buffer.from(
         JSON.stringify({ success: true, [CONTENT_KINDS[kind].listKey]: rows.map((r) => itemOf(kind, r)) }),
@@ -86,7 +97,7 @@ export function createContentService(db: Db, clock: Clock) {
       // Usually nothing changed since the last read: keep the compressed copies (brotli at full
       // quality costs milliseconds of the event loop, every second, per list) and only renew the time.
       const list = hit?.list.identity.equals(json) ? hit.list : compressBody(json);
-      cache.set(kind, { list, expiresAt: now + PUBLIC_CACHE_TTL_MS });
+      if (readFrom === generation) cache.set(kind, { list, expiresAt: now + PUBLIC_CACHE_TTL_MS });
       return list;
     },
 
@@ -101,7 +112,7 @@ export function createContentService(db: Db, clock: Clock) {
         created_at: now,
         updated_at: now,
       });
-      changed(kind);
+      await changed(kind);
       return itemOf(kind, row);
     },
 
@@ -115,13 +126,13 @@ export function createContentService(db: Db, clock: Clock) {
       >;
       const row = await repo.updateContent(db, kind, id, { ...toColumns(merged), updated_at: clock.now() });
       if (!row) throw notFound(`${NOUNS[kind]} not found`);
-      changed(kind);
+      await changed(kind);
       return itemOf(kind, row);
     },
 
     async remove(kind: ContentKind, id: number) {
       if (!(await repo.deleteContent(db, kind, id))) throw notFound(`${NOUNS[kind]} not found`);
-      changed(kind);
+      await changed(kind);
     },
 
     count: (kind: ContentKind) => repo.countContent(db, kind),
@@ -138,7 +149,14 @@ export function createContentService(db: Db, clock: Clock) {
     /** Forgets cached public lists (after changes made outside this service, e.g. in tests). */
     clearCache: () => changed(),
 
-    onChange(listener: () => void): void {
+    /**
+     * Forgets one cached public list, or all, without telling anyone: for a change made through
+     * another instance, which has told everyone itself.
+     */
+    forgetPublicLists: forget,
+
+    /** Called after every change through this instance, with the kind changed (none: any kind). */
+    onChange(listener: ChangeListener): void {
       changeListeners.push(listener);
     },
   };

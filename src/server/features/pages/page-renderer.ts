@@ -2,8 +2,9 @@
 // server from the Vite SSR build, with the current content embedded for hydration.
 //
 // A rendered page is kept, already compressed, until its data changes: a write through this instance
-// marks it stale at once; other instances (PostgreSQL deployments) notice within PAGE_RECHECK_MS,
-// when the data is read again and compared by fingerprint. So a page view costs no database query
+// marks it stale at once, and so does a change notice from another instance (PostgreSQL deployments,
+// db/change-notices.ts); should a notice be missed, the data is read again within PAGE_RECHECK_MS
+// and compared by fingerprint. So a page view costs no database query
 // and no render, and the bytes sent are the same ones every time.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -116,6 +117,9 @@ export function createPageRenderer(options: PageRendererOptions) {
   const pages = new Map<string, CompressedPage>();
   let fingerprint = '';
   let checkedAt = Number.NEGATIVE_INFINITY;
+  // Bumped by invalidate(): a refresh that began before may have read the old data, so it does not
+  // count as a check.
+  let generation = 0;
   let refreshing: Promise<void> | undefined;
 
   const loadRenderModule = () =>
@@ -125,8 +129,9 @@ export function createPageRenderer(options: PageRendererOptions) {
     })));
 
   async function refresh(): Promise<void> {
+    const readFrom = generation;
     const [{ render, assets }, loaded] = await Promise.all([loadRenderModule(), source.load()]);
-    checkedAt = clock.now();
+    if (readFrom === generation) checkedAt = clock.now();
     if (loaded.fingerprint === fingerprint && pages.size > 0) return;
     pages.clear();
     for (const pagePath of [...PUBLIC_PAGES, NOT_FOUND_KEY]) {
@@ -162,6 +167,7 @@ export function createPageRenderer(options: PageRendererOptions) {
 
     /** A write changed the content or the business details: re-read before the next answer. */
     invalidate(): void {
+      generation += 1;
       checkedAt = Number.NEGATIVE_INFINITY;
     },
   };

@@ -67,11 +67,14 @@ export function createSiteService(db: Db, clock: Clock) {
     return seeded;
   }
 
-  const changeListeners: (() => void)[] = [];
+  const changeListeners: (() => void | Promise<void>)[] = [];
 
   return {
-    /** Called after every change through this instance (the rendered pages show these details). */
-    onChange(listener: () => void): void {
+    /**
+     * Called after every change through this instance (the rendered pages show these details, other
+     * instances are told); the change answers once they have been called.
+     */
+    onChange(listener: () => void | Promise<void>): void {
       changeListeners.push(listener);
     },
 
@@ -95,7 +98,7 @@ export function createSiteService(db: Db, clock: Clock) {
         updated_at: clock.now(),
         updated_by: actorId,
       });
-      for (const listener of changeListeners) listener();
+      await Promise.all(changeListeners.map((listener) => listener()));
       return toSiteSettings(await currentRow());
     },
   };
