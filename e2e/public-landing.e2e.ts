@@ -1,8 +1,9 @@
 // The public landing page, legal pages and 404 page in a real browser: SPEC §2's sections in order,
 // anchors, the upcoming-events rule, hidden empty sections, the lazy lightbox (with captions and a
 // counter), the carousel's slides per breakpoint, the page without JavaScript, the embedded events
-// (no second request) and the stale-tab refresh with its toast, the phone header, hero label and
+// (no second request) and the stale-tab refresh with its toast, the calendar links, the phone header, hero label and
 // footer tap targets, third-party requests and axe-core.
+import fs from 'node:fs';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, londonDay } from '../src/shared/london-days.ts';
@@ -213,6 +214,50 @@ describe.skipIf(!chromiumAvailable())('public landing page', () => {
 
     await content.remove('events', todays.id);
     await content.remove('events', farFuture.id);
+  });
+
+  it("puts an event in the visitor's calendar: the card's .ics, Google Calendar and the whole feed (issue 17)", async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const page = await openPage('/', viewport);
+      const [first] = await eventNames(page);
+      const card = page.locator('#events ol[aria-label="Upcoming events"] > li').first();
+      const [eventFile] = await Promise.all([
+        page.waitForEvent('download'),
+        card.getByRole('link', { name: new RegExp(`^Add to calendar\\W+${first}$`) }).click(),
+      ]);
+      expect(eventFile.suggestedFilename()).toMatch(/^[a-z0-9-]+\.ics$/);
+      const text = fs.readFileSync((await eventFile.path())!, 'utf8');
+      expect(text).toMatch(/^BEGIN:VCALENDAR\r\n/);
+      expect(text.match(/BEGIN:VEVENT/g)).toHaveLength(1);
+      expect(text.replace(/\r\n /g, '')).toContain(`SUMMARY:${first!.replace(/([,;])/g, '\\$1')}\r\n`);
+
+      const day = await card.locator('time').getAttribute('datetime');
+      const google = new URL(
+        (await card
+          .getByRole('link', { name: new RegExp(`^Google Calendar\\W+add ${first}`) })
+          .getAttribute('href'))!,
+      );
+      expect(google.host).toBe('calendar.google.com');
+      expect(google.searchParams.get('text')).toBe(first);
+      expect(google.searchParams.get('dates')).toBe(
+        `${day!.replaceAll('-', '')}/${addDays(day!, 1).replaceAll('-', '')}`,
+      );
+
+      const [feed] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name: 'Add all our events to your calendar' }).click(),
+      ]);
+      expect(feed.suggestedFilename()).toBe('events.ics');
+      const all = fs.readFileSync((await feed.path())!, 'utf8').replace(/\r\n /g, '');
+      for (const name of await eventNames(page))
+        expect(all).toContain(`SUMMARY:${name.replace(/([,;])/g, '\\$1')}\r\n`);
+
+      // Each link is a comfortable tap target on a phone.
+      for (const box of await card
+        .getByRole('link')
+        .evaluateAll((links) => links.map((link) => link.getBoundingClientRect().height)))
+        expect(box).toBeGreaterThanOrEqual(24);
+    }
   });
 
   it('uses the events embedded in the page: no request for them after hydration (issue 16)', async () => {

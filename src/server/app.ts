@@ -16,6 +16,8 @@ import { shareChangesBetweenInstances } from './db/change-notices.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { registerAccountsRoutes } from './features/accounts/routes.ts';
 import { createAccountsService } from './features/accounts/service.ts';
+import { createCalendar } from './features/calendar/calendar.ts';
+import { calendarFeedRoute, registerEventFileRoute } from './features/calendar/routes.ts';
 import { publicListRoutes, registerContentRoutes } from './features/content/routes.ts';
 import {
   createFastLane,
@@ -122,6 +124,10 @@ export function createServices(config: Config, db: Db, clock: Clock, mailer: Mai
   });
   // A saved business e-mail may be the address enquiry notices were waiting for (issue 15).
   site.onChange(() => enquiries.sendWaitingForAddressInBackground());
+  const content = createContentService(db, clock);
+  // The calendar is named after the business: rebuilt when its details change.
+  const calendar = createCalendar({ content, site, clock, publicUrl: config.publicUrl });
+  site.onChange(() => calendar.invalidate());
   return {
     mailer,
     site,
@@ -154,7 +160,8 @@ export function createServices(config: Config, db: Db, clock: Clock, mailer: Mai
       businessName: async () => (await site.get()).trading_name,
     }),
     background,
-    content: createContentService(db, clock),
+    content,
+    calendar,
     uploads: createUploadService(config.uploadDir, config),
     imageVariants: createImageVariants(config.uploadDir),
   };
@@ -306,12 +313,17 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     app.log.warn('The web client is not built (npm run build): public pages answer 404.');
   }
   // With PostgreSQL, a change through any instance clears every instance's caches (decision 0417).
-  const caches = { content: services.content, site: services.site, pages: pageRenderer };
+  const caches = {
+    content: services.content,
+    site: services.site,
+    builtFromThem: [services.calendar, ...(pageRenderer ? [pageRenderer] : [])],
+  };
   const notices = shareChangesBetweenInstances(config.database, db, app.log, caches);
   if (notices) app.addHook('onClose', () => notices.close());
   // The public lists and pages: one declaration each, answered by the fast lane while cached.
   const cachedRoutes = [
     ...publicListRoutes(services.content),
+    calendarFeedRoute(services.calendar),
     ...(pageRenderer ? publicPageRoutes(pageRenderer) : []),
   ];
   const headerSets = headerSetsOf(securityHeaders, cachedRoutes);
@@ -323,6 +335,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     log: app.log,
   });
   hotPath.fastLane = fastLane.lane;
+  registerEventFileRoute(app, services.calendar, securityHeaders);
   // From the first moment of close, new requests are refused with 503 and `connection: close`.
   app.addHook('preClose', (done) => {
     fastLane.shutDown();

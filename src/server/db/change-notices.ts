@@ -216,8 +216,8 @@ export interface InstanceCaches {
     forgetPublicLists(kind?: ContentKind): void;
   };
   site: { onChange(listener: () => Promise<void>): void };
-  /** The rendered pages, which show every list and the business details. */
-  pages?: { invalidate(): void };
+  /** What is built from the lists and the business details: the rendered pages, the calendar. */
+  builtFromThem: { invalidate(): void }[];
 }
 
 /**
@@ -238,7 +238,7 @@ export function shareChangesBetweenInstances(
     onChange(topic) {
       // The business details are not cached themselves, only in the pages.
       if (topic !== 'site') caches.content.forgetPublicLists(topic);
-      caches.pages?.invalidate();
+      for (const built of caches.builtFromThem) built.invalidate();
     },
   });
   caches.content.onChange((kind) => notices.publish(kind));

@@ -2,7 +2,7 @@
 // (no second request after hydration, issue 16). A tab left open for a while — phones keep tabs for
 // days — is brought up to date from GET /api/cms/events (SPEC §7) when the visitor comes back to it,
 // with the spec's toast when that fails (the shown events stay).
-import { CalendarDays, ExternalLink, MapPin } from 'lucide-react';
+import { CalendarDays, CalendarPlus, ExternalLink, MapPin } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { Event } from '#shared/schemas/content.ts';
 import { londonDay } from '#shared/london-days.ts';
@@ -10,11 +10,16 @@ import { api } from '../../lib/api-client.ts';
 import { dateTile, formatEventDate, upcomingEvents } from '../../lib/dates.ts';
 import { toast } from '../../components/toast.tsx';
 import { usePageData } from '../page-data-context.tsx';
+import { CALENDAR_FEED_URL, eventFileUrl, googleCalendarUrl } from './calendar-links.ts';
 import { CtaLink, MediaImage, Section, SectionHeading } from './ui.tsx';
 
 export const EVENTS_LOAD_ERROR = 'Error: Failed to load events. Please try again later.';
 /** How old the shown events may get before a visitor coming back to the tab gets fresh ones. */
 export const EVENTS_STALE_MS = 30 * 60 * 1000;
+
+/** The card's and the section's small links: 44 px tall tap targets, underlined on hover. */
+const TEXT_LINK =
+  'inline-flex min-h-11 items-center gap-1.5 font-semibold text-accent-400 hover:text-accent-300 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400';
 
 function useUpcomingEvents(): Event[] {
   const data = usePageData();
@@ -76,11 +81,23 @@ export function NextEvents() {
           </CtaLink>
         </div>
       ) : (
-        <ol className="grid gap-6 md:grid-cols-3" aria-label="Upcoming events">
-          {upcoming.map((event) => (
-            <EventCard key={event.id} event={event} />
-          ))}
-        </ol>
+        <>
+          <ol className="grid gap-6 md:grid-cols-3" aria-label="Upcoming events">
+            {upcoming.map((event) => (
+              <EventCard key={event.id} event={event} />
+            ))}
+          </ol>
+          <p className="mt-8 text-center text-ink-200">
+            <a
+              href={CALENDAR_FEED_URL}
+              data-track="events-calendar-feed"
+              className={`${TEXT_LINK} justify-center`}
+            >
+              <CalendarPlus aria-hidden="true" className="size-5" />
+              Add all our events to your calendar
+            </a>
+          </p>
+        </>
       )}
     </Section>
   );
@@ -133,19 +150,37 @@ function EventCard({ event }: { event: Event }) {
             <dd>{event.location}</dd>
           </div>
         </dl>
-        {event.link && (
+        <div className="mt-auto flex flex-wrap gap-x-5 pt-5">
+          {event.link && (
+            <a
+              href={event.link}
+              target="_blank"
+              rel="noopener"
+              data-track="event-more-info"
+              className={TEXT_LINK}
+            >
+              More info
+              <span className="sr-only">about {event.name} (opens in a new tab)</span>
+              <ExternalLink aria-hidden="true" className="size-4" />
+            </a>
+          )}
+          <a href={eventFileUrl(event)} data-track="event-add-to-calendar" className={TEXT_LINK}>
+            <CalendarPlus aria-hidden="true" className="size-4" />
+            Add to calendar
+            <span className="sr-only">: {event.name}</span>
+          </a>
           <a
-            href={event.link}
+            href={googleCalendarUrl(event)}
             target="_blank"
             rel="noopener"
-            data-track="event-more-info"
-            className="mt-auto inline-flex items-center gap-1.5 self-start pt-5 font-semibold text-accent-400 hover:text-accent-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400"
+            data-track="event-google-calendar"
+            className={TEXT_LINK}
           >
-            More info
-            <span className="sr-only">about {event.name} (opens in a new tab)</span>
+            Google Calendar
+            <span className="sr-only">: add {event.name} (opens in a new tab)</span>
             <ExternalLink aria-hidden="true" className="size-4" />
           </a>
-        )}
+        </div>
       </div>
     </li>
   );
