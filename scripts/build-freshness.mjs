@@ -6,7 +6,7 @@ import path from 'node:path';
 
 const WEB_SOURCES = ['src/web', 'src/shared', 'public', 'admin.html', 'vite.config.ts', 'package.json'];
 // `scripts` holds the operational scripts that are compiled with the server, and the build itself.
-const SERVER_SOURCES = ['src/server', 'src/shared', 'scripts', 'package.json', 'tsconfig.json'];
+const SERVER_SOURCES = ['src/server', 'src/shared', 'src/demo', 'scripts', 'package.json', 'tsconfig.json'];
 
 /** The SSR entry is written last, so its time says when the whole web build finished. */
 const webBuildMarker = (/** @type {string} */ distDir) => path.join(distDir, 'ssr', 'entry-server.js');

@@ -1,6 +1,6 @@
 // Compiles the server and the operational scripts into dist/server, so production runs JavaScript and
 // never a TypeScript loader (docs/decisions/0405-compiled-server-and-start-up.md). One ESM bundle per
-// entry; code they share and code loaded on demand (e.g. drawing the demo pictures) go into chunks.
+// entry; code they share and code loaded on demand go into chunks.
 import fs from 'node:fs';
 import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
@@ -14,6 +14,8 @@ export const SERVER_ENTRIES = {
   'create-admin': 'scripts/create-admin.ts',
   backup: 'scripts/backup.ts',
   restore: 'scripts/restore.ts',
+  // Run by the server itself, as a child process, at first run.
+  'draw-demo-media': 'src/demo/draw-demo-media.ts',
 };
 
 // Packages stay in node_modules (native addons such as better-sqlite3, argon2 and sharp cannot be

@@ -1,4 +1,4 @@
-// Draws the two demo videos into demo/media from the demo pictures' own scenes (demo-media.ts), so
+// Draws the two demo videos into demo/media from the demo pictures' own scenes (src/demo/pictures.ts), so
 // they match their posters: Chromium animates a <canvas> (targets lighting up and being hit, sweeping
 // lights, a drifting reticle, a reaction-test scoreboard). The hero WebM is encoded frame by frame with
 // WebCodecs (VP9) and muxed here; the gallery MP4 (H.264) is recorded with MediaRecorder, which is the
@@ -6,8 +6,8 @@
 // Run: node --import tsx scripts/make-demo-videos.ts
 import fs from 'node:fs';
 import path from 'node:path';
-import { launchBrowser } from '../e2e/support/browser.ts';
-import { videoSceneSvg } from '../src/server/bootstrap/demo-media.ts';
+import { videoSceneSvg } from '../src/demo/pictures.ts';
+import { launchBrowser } from './lib/chromium.ts';
 import { containsMarkup } from '../src/server/features/uploads/file-type.ts';
 
 const OUT = path.resolve('demo/media');

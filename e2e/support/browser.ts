@@ -1,23 +1,7 @@
-// Debian's Chromium driven by playwright-core (never a downloaded browser).
-import fs from 'node:fs';
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+// The browser the e2e suite drives (scripts/lib/chromium.ts) and the viewports it looks through.
+import type { BrowserContextOptions, Page } from 'playwright-core';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-];
-
-export const chromiumAvailable = () => fs.existsSync(CHROMIUM_PATH);
-
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS, headless: true });
-}
+export { CHROMIUM_PATH, chromiumAvailable, launchBrowser } from '../../scripts/lib/chromium.ts';
 
 export const PHONE: BrowserContextOptions = {
   viewport: { width: 390, height: 844 },

@@ -1,5 +1,6 @@
 // Demo content for a fresh install: enough of every kind that the public site looks alive. Seeded once
 // per database (a marker in app_meta), so deleting demo items never brings them back.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +8,6 @@ import { CONTENT_KINDS, type ContentKind } from '#shared/schemas/content.ts';
 import type { Db } from '../db/database.ts';
 import type { Clock } from '../lib/clock.ts';
 import { insertContent } from '../features/content/repository.ts';
-import type { PictureKind, PictureSpec } from './demo-media.ts';
 
 export const DEMO_SEEDED_KEY = 'demo_content_seeded_at';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -23,42 +23,36 @@ function projectRoot(): string {
   return dir;
 }
 
-const picture = (
-  file: string,
-  kind: PictureKind,
-  options: Partial<Omit<PictureSpec, 'file' | 'kind'>> = {},
-): PictureSpec => ({ file, kind, width: 1200, height: 800, ...options });
-const logo = (file: string, label: string, caption: string, seed: number) =>
-  picture(file, 'logo', { label, caption, seed, width: 600, height: 300 });
-const badge = (file: string, label: string, caption: string, seed: number) =>
-  picture(file, 'badge', { label, caption, seed, width: 400, height: 400 });
+/** What stderr of a failed drawing is kept for the error message. */
+const STDERR_KEPT_CHARS = 4000;
 
-export const DEMO_PICTURES: PictureSpec[] = [
-  picture('demo-event-festival.jpg', 'festival'),
-  picture('demo-event-corporate.jpg', 'corporate', { seed: 3 }),
-  picture('demo-event-county-show.jpg', 'trailer', { seed: 5 }),
-  picture('demo-event-private.jpg', 'party', { seed: 7 }),
-  picture('demo-gallery-action-1.jpg', 'target', { seed: 11 }),
-  picture('demo-gallery-action-2.jpg', 'reaction', { seed: 13 }),
-  picture('demo-gallery-action-3.jpg', 'team', { seed: 17 }),
-  picture('demo-gallery-action-4.jpg', 'crosshair', { seed: 19 }),
-  picture('demo-gallery-action-5.jpg', 'scoreboard', { seed: 23 }),
-  picture('demo-gallery-action-6.jpg', 'festival', { seed: 29 }),
-  picture('demo-gallery-hero.jpg', 'range', { seed: 31, width: 1920, height: 1080 }),
-  picture('demo-gallery-why-choose.jpg', 'trailer', { seed: 37 }),
-  picture('demo-gallery-game-modes.jpg', 'crosshair', { seed: 41 }),
-  picture('demo-gallery-game-modes-2.jpg', 'team', { seed: 43 }),
-  picture('demo-gallery-deliver.jpg', 'marshal', { seed: 47 }),
-  picture('demo-video-hero-poster.jpg', 'range', { seed: 53, width: 1280, height: 720 }),
-  picture('demo-video-demo-poster.jpg', 'reaction', { seed: 59, width: 1280, height: 720 }),
-  logo('demo-logo-festival.png', 'Summer Fest', 'Music & Arts', 0),
-  logo('demo-logo-county.png', 'County Show', 'Est. 1872', 1),
-  logo('demo-logo-corporate.png', 'Acme Events', 'Corporate', 2),
-  logo('demo-logo-school.png', 'Fun Day Co', 'Family Events', 3),
-  badge('demo-badge-insured.png', 'Fully Insured', 'Public liability', 0),
-  badge('demo-badge-safety.png', 'Safety First', 'Trained marshals', 1),
-];
-const VIDEOS = ['hero-range.webm', 'demo-targets.mp4'];
+/**
+ * Draws the demo media (src/demo) in a child process: sharp's SVG renderer, and the memory it takes,
+ * stay out of the server (issue 18). The compiled server runs the compiled entry; from sources (tests,
+ * `npm run dev`) the TypeScript one.
+ */
+async function drawDemoMediaApart(uploadDir: string): Promise<void> {
+  const root = projectRoot();
+  const entry = import.meta.url.endsWith('.ts')
+    ? ['--import', 'tsx', path.join(root, 'src', 'demo', 'draw-demo-media.ts')]
+    : [path.join(root, 'dist', 'server', 'draw-demo-media.js')];
+  const args = [...entry, path.resolve(uploadDir), path.join(root, 'demo', 'media')];
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr = (stderr + chunk).slice(-STDERR_KEPT_CHARS);
+    });
+    child.once('error', reject);
+    child.once('close', (code, signal) => {
+      if (code === 0) resolve();
+      else
+        reject(
+          new Error(`Drawing the demo media failed (${signal ?? `exit code ${code}`}): ${stderr.trim()}`),
+        );
+    });
+  });
+}
 
 const upload = (file: string) => `/uploads/${file}`;
 
@@ -276,12 +270,7 @@ export async function seedDemoContent(db: Db, clock: Clock, uploadDir: string): 
     .executeTakeFirst();
   if (already) return false;
 
-  // Loaded only now: drawing needs sharp, which a server that has seeded before never loads at start.
-  const { copyDemoVideo, drawPicture } = await import('./demo-media.ts');
-  // Drawn side by side: sharp encodes on its own threads.
-  await Promise.all(DEMO_PICTURES.map((spec) => drawPicture(uploadDir, spec)));
-  const videoDir = path.join(projectRoot(), 'demo', 'media');
-  for (const file of VIDEOS) await copyDemoVideo(videoDir, uploadDir, file);
+  await drawDemoMediaApart(uploadDir);
 
   const now = clock.now();
   return db.transaction().execute(async (trx) => {

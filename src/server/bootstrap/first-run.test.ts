@@ -57,6 +57,17 @@ describeEachDatabase('first run', (ctx) => {
     expect((await counts()).gallery).toBe(11);
   });
 
+  it("says why when the demo media can't be drawn, and seeds nothing so the next start tries again", async () => {
+    // The upload folder's place is taken by a file: the drawing process cannot create it.
+    const blocked = path.join(ctx().config.uploadDir, '..', 'not-a-folder');
+    fs.writeFileSync(blocked, '');
+    await expect(seedDemoContent(ctx().db, ctx().clock, path.join(blocked, 'uploads'))).rejects.toThrow(
+      /^Drawing the demo media failed \(exit code 1\): .*(ENOTDIR|EEXIST)/s,
+    );
+    expect(await counts()).toMatchObject({ events: 0, gallery: 0 });
+    expect(await seedDemoContent(ctx().db, ctx().clock, ctx().config.uploadDir)).toBe(true);
+  });
+
   it('creates the first superadmin from ADMIN_EMAIL/ADMIN_PASSWORD without a forced change, once', async () => {
     const config = { ...ctx().config, admin: { email: 'Owner@Example.co.uk', password: 'owner password' } };
     expect(await ensureFirstAdmin(config, ctx().services.accounts)).toEqual({

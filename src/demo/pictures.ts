@@ -1,4 +1,4 @@
-// Demo pictures are drawn at seed time as SVG illustrations in the brand palette (range lanes,
+// Demo pictures are drawn at first run as SVG illustrations in the brand palette (range lanes,
 // targets, crosshairs, shooter silhouettes, festival tents, the trailer…) and encoded by sharp, so the
 // repository ships no large binaries; the two demo videos are small files in demo/media, drawn from
 // the same scenes by scripts/make-demo-videos.ts.
@@ -475,13 +475,4 @@ export async function drawPicture(dir: string, spec: PictureSpec): Promise<void>
       ? image.png({ compressionLevel: 9, palette: true })
       : image.jpeg({ quality: 78, mozjpeg: true })
   ).toFile(target);
-}
-
-export async function copyDemoVideo(sourceDir: string, dir: string, file: string): Promise<void> {
-  const target = path.join(dir, file);
-  try {
-    await fs.access(target);
-  } catch {
-    await fs.copyFile(path.join(sourceDir, file), target);
-  }
 }
