@@ -3,23 +3,21 @@
 // an access request and erased for an erasure request. docs/decisions/0403.
 import type { DataSubjectErasure, DataSubjectRecords } from '#shared/schemas/data-subject.ts';
 import type { Db } from '../../db/database.ts';
-import { toEnquiry } from '../enquiries/service.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { SessionAdmin } from '../accounts/service.ts';
-import { acknowledgementKey } from '../../lib/mailbox.ts';
-import * as repo from './repository.ts';
+import { erasePersonalData, findPersonalData } from '../enquiries/personal-data.ts';
 
 export const DATA_SUBJECT_ERASED = 'data_subject.erased';
 
 export function createDataSubjectService(db: Db, audit: Pick<AuditService, 'record'>) {
   return {
     async find(email: string): Promise<DataSubjectRecords> {
-      const rows = await repo.findEnquiriesByEmail(db, email);
+      const stored = await findPersonalData(db, email);
       return {
         success: true,
         email,
-        enquiries: rows.map(toEnquiry),
-        acknowledgements_counted: await repo.countLimitHits(db, acknowledgementKey(email)),
+        enquiries: stored.enquiries,
+        acknowledgements_counted: stored.acknowledgementsCounted,
       };
     },
 
@@ -32,10 +30,9 @@ export function createDataSubjectService(db: Db, audit: Pick<AuditService, 'reco
       email: string,
       by: { admin: SessionAdmin; ip: string },
     ): Promise<DataSubjectErasure['deleted']> {
-      const { enquiryIds, acknowledgements } = await db.transaction().execute(async (trx) => ({
-        enquiryIds: await repo.deleteEnquiriesByEmail(trx, email),
-        acknowledgements: await repo.deleteLimitHits(trx, acknowledgementKey(email)),
-      }));
+      const { enquiryIds, acknowledgements } = await db
+        .transaction()
+        .execute((trx) => erasePersonalData(trx, email));
       await audit.record({
         adminId: by.admin.id,
         actor: by.admin.email,

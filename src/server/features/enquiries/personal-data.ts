@@ -1,0 +1,54 @@
+// What the enquiries feature stores under one visitor's e-mail address — their enquiries, and the
+// counter that limits acknowledgement e-mails to their mailbox — for data-subject requests
+// (features/data-subject, docs/decisions/0403). The tables stay this feature's own.
+import { sql } from 'kysely';
+import type { Enquiry } from '#shared/schemas/enquiries.ts';
+import type { Db } from '../../db/database.ts';
+import { acknowledgementKey } from '../../lib/mailbox.ts';
+import { toEnquiry } from './service.ts';
+
+// Addresses match ignoring letter case: People@Example.com and people@example.com are one person.
+// Every stored address passed the same (ASCII) e-mail check, so lower() agrees on both dialects.
+const storedAddress = sql<string>`lower(email)`;
+
+export interface PersonalData {
+  enquiries: Enquiry[];
+  /** Acknowledgements counted against the mailbox's limit. */
+  acknowledgementsCounted: number;
+}
+
+export async function findPersonalData(db: Db, email: string): Promise<PersonalData> {
+  const rows = await db
+    .selectFrom('enquiries')
+    .selectAll()
+    .where(storedAddress, '=', email.toLowerCase())
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  const counted = await db
+    .selectFrom('rate_limit_hits')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('key', '=', acknowledgementKey(email))
+    .executeTakeFirstOrThrow();
+  return { enquiries: rows.map(toEnquiry), acknowledgementsCounted: Number(counted.n) };
+}
+
+/** Erases it all; run it in the caller's transaction. Returns the enquiry ids, ascending. */
+export async function erasePersonalData(
+  trx: Db,
+  email: string,
+): Promise<{ enquiryIds: number[]; acknowledgements: number }> {
+  const deleted = await trx
+    .deleteFrom('enquiries')
+    .where(storedAddress, '=', email.toLowerCase())
+    .returning('id')
+    .execute();
+  const hits = await trx
+    .deleteFrom('rate_limit_hits')
+    .where('key', '=', acknowledgementKey(email))
+    .executeTakeFirst();
+  return {
+    enquiryIds: deleted.map((row) => row.id).sort((a, b) => a - b),
+    acknowledgements: Number(hits.numDeletedRows),
+  };
+}
