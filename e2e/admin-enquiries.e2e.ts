@@ -31,7 +31,13 @@ describe.skipIf(!chromiumAvailable())('admin enquiries screen', () => {
 
   async function seed(
     name: string,
-    options: { pending?: boolean; minutesAgo?: number; message?: string } = {},
+    options: {
+      pending?: boolean;
+      minutesAgo?: number;
+      message?: string;
+      status?: string;
+      source?: { utm_source?: string; utm_medium?: string; utm_campaign?: string; referrer_host?: string };
+    } = {},
   ): Promise<number> {
     const now = Date.now();
     const row = await server.started.db
@@ -41,8 +47,12 @@ describe.skipIf(!chromiumAvailable())('admin enquiries screen', () => {
         email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.co.uk`,
         organisation: `${name} Events Ltd`,
         message: options.message ?? `Hello from ${name}`,
-        status: 'new',
+        status: options.status ?? 'new',
         spam_reason: null,
+        source_utm_source: options.source?.utm_source ?? null,
+        source_utm_medium: options.source?.utm_medium ?? null,
+        source_utm_campaign: options.source?.utm_campaign ?? null,
+        source_referrer_host: options.source?.referrer_host ?? null,
         created_at: now - (options.minutesAgo ?? 0) * 60_000,
         updated_at: now,
         notify_pending: options.pending ? 1 : 0,
@@ -176,6 +186,48 @@ describe.skipIf(!chromiumAvailable())('admin enquiries screen', () => {
     ).resolves.toBe('booked');
     await page.getByRole('listitem', { name: 'Priya Shah' }).getByText('booked', { exact: true }).waitFor();
     await page.context().close();
+  });
+
+  it('shows where each enquiry came from, and bookings by source on Analytics (issue 17, phone and desktop)', async () => {
+    await seed('Newsletter Reader', {
+      minutesAgo: 30,
+      status: 'booked',
+      source: { utm_source: 'newsletter', utm_medium: 'email', utm_campaign: 'spring-2027' },
+    });
+    await seed('Second Reader', { minutesAgo: 20, source: { utm_source: 'Newsletter' } });
+    await seed('Facebook Friend', { minutesAgo: 10, source: { referrer_host: 'www.facebook.com' } });
+    await seed('Walk In', { minutesAgo: 5 });
+    for (const viewport of [PHONE, DESKTOP]) {
+      const { page } = await open(viewport);
+      const source = (name: string) =>
+        page.getByRole('listitem', { name }).getByRole('definition').last().textContent();
+      await page.getByRole('listitem', { name: 'Walk In' }).waitFor();
+      await expect(source('Newsletter Reader')).resolves.toBe('newsletter · email · spring-2027');
+      await expect(source('Facebook Friend')).resolves.toBe('Came from facebook.com');
+      await expect(source('Walk In')).resolves.toBe('Direct or unknown');
+
+      await page.goto(`${server.url}/admin/analytics`);
+      const table = page.getByRole('table', { name: 'Bookings by source' });
+      await table.waitFor();
+      const rows = await table
+        .getByRole('row')
+        .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((cell) => cell.textContent?.trim())));
+      expect(rows).toEqual([
+        ['Source', 'Enquiries', 'Booked', 'Booked %'],
+        ['newsletter', '2', '1', '50%'],
+        ['Direct or unknown', '1', '0', '0%'],
+        ['facebook.com', '1', '0', '0%'],
+        ['All sources', '4', '1', '25%'],
+      ]);
+      const [file] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Export bookings by source' }).click(),
+      ]);
+      expect(file.suggestedFilename()).toMatch(/^bookings-by-source_7-days_\d{4}-\d{2}-\d{2}\.csv$/);
+      expect(fs.readFileSync((await file.path())!, 'utf8')).toContain('newsletter,2,1,50\r\n');
+      await expectNoAxeViolations(page, `bookings by source (${viewport === PHONE ? 'phone' : 'desktop'})`);
+      await page.context().close();
+    }
   });
 
   it('deletes one enquiry after "Are you sure you want to delete this enquiry?"', async () => {

@@ -130,6 +130,43 @@ describe.skipIf(!chromiumAvailable())('booking enquiry form', () => {
     await context.close();
   });
 
+  it('sends where the visitor came from with the enquiry, cookies declined: tags and host only (issue 17)', async () => {
+    const context = await browser.newContext(PHONE);
+    await context.addCookies([{ name: 'cookie_consent', value: 'false', url: server.url }]);
+    const page = await context.newPage();
+    await page.goto(
+      `${server.url}/?utm_source=newsletter&utm_medium=email&utm_campaign=spring-2027#contact`,
+      {
+        referer: 'https://mail.example.net/inbox/123?token=private',
+      },
+    );
+    await page.waitForLoadState('networkidle');
+    await fill(page, 'came.from@example.co.uk');
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/enquiries'));
+    await submit(page).click();
+    await page.getByRole('heading', { name: 'ENQUIRY SENT!' }).waitFor({ timeout: 10_000 });
+    expect((await sent).postDataJSON().source).toEqual({
+      utm_source: 'newsletter',
+      utm_medium: 'email',
+      utm_campaign: 'spring-2027',
+      referrer_host: 'mail.example.net',
+    });
+    expect((await sent).postData()).not.toContain('private');
+
+    const [row] = await server.started.db
+      .selectFrom('enquiries')
+      .selectAll()
+      .where('email', '=', 'came.from@example.co.uk')
+      .execute();
+    expect(row).toMatchObject({
+      source_utm_source: 'newsletter',
+      source_utm_medium: 'email',
+      source_utm_campaign: 'spring-2027',
+      source_referrer_host: 'mail.example.net',
+    });
+    await context.close();
+  });
+
   it("reads 'SENDING...' while sending and blocks a second submission", async () => {
     const { context, page } = await visitor(false);
     const posts: Request[] = [];

@@ -71,6 +71,7 @@ export const ADMIN_CONTENT_SCREENS: Screen[] = [
     name: 'admin-analytics',
     open: async (page, server) => {
       await seedAnalytics(server);
+      if ((await server.started.services.enquiries.list()).length === 0) await seedEnquiries(server);
       await openSignedIn(page, server, '/admin/analytics');
       await page.getByRole('heading', { name: 'Daily Page Views' }).waitFor();
       await page
@@ -98,19 +99,23 @@ async function seedEnquiries(server: TestServer): Promise<void> {
         notify_pending: 0,
         notify_attempts: 0,
         notify_next_at: null,
+        source_utm_source: 'festival-news',
+        source_utm_medium: 'email',
+        source_utm_campaign: 'summer-2027',
       },
       {
         name: 'Tom Baker',
         email: 'tom.baker@example.com',
         organisation: 'Baker & Sons Ltd',
         message: 'Team day for 40 staff in September. Is indoor possible?',
-        status: 'contacted',
+        status: 'booked',
         spam_reason: null,
         created_at: now,
         updated_at: now,
         notify_pending: 0,
         notify_attempts: 0,
         notify_next_at: null,
+        source_referrer_host: 'www.google.com',
       },
     ])
     .execute();

@@ -7,6 +7,7 @@ import * as revokeLegacyRecoveryCodes from '../migrations/0005-revoke-legacy-rec
 import * as sessionsByLastDay from '../migrations/0006-sessions-by-last-day.ts';
 import * as authAttemptClaims from '../migrations/0007-auth-attempt-claims.ts';
 import * as notificationWaits from '../migrations/0008-notification-waits.ts';
+import * as enquirySources from '../migrations/0009-enquiry-sources.ts';
 import type { Db } from './database.ts';
 
 // Listed explicitly (not read from disk) so the same set runs from source, tests and any bundle.
@@ -20,6 +21,7 @@ export const migrations: Record<string, Migration> = {
   '0006-sessions-by-last-day': sessionsByLastDay,
   '0007-auth-attempt-claims': authAttemptClaims,
   '0008-notification-waits': notificationWaits,
+  '0009-enquiry-sources': enquirySources,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

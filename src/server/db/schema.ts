@@ -174,6 +174,11 @@ export interface EnquiriesTable {
   notify_failure: string | null;
   /** The acknowledgement was held back by the mailbox limit: settled, never sent late (0008). */
   visitor_ack_skipped_at: number | null;
+  /** Where the enquiry came from, as the visitor's page said (0009): campaign tags, referring host. */
+  source_utm_source: string | null;
+  source_utm_medium: string | null;
+  source_utm_campaign: string | null;
+  source_referrer_host: string | null;
 }
 
 export interface CaptchaSolutionsTable {

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { stripControlCharacters, stripControlCharactersButLayout } from '../control-characters.ts';
 import { MAX_ID } from './common.ts';
+import { enquirySource } from './enquiry-source.ts';
 import {
   ENQUIRY_LIMITS,
   HONEYPOT_FIELD,
@@ -43,6 +44,8 @@ export const enquiryRequest = z.object({
     .max(ENQUIRY_LIMITS.captchaToken, 'is not a valid verification token')
     .nullish(),
   [HONEYPOT_FIELD]: z.unknown().optional(),
+  /** Where the visitor came from (issue 17); never a reason to refuse an enquiry. */
+  source: enquirySource.optional().catch(undefined),
 });
 export type EnquiryRequest = z.infer<typeof enquiryRequest>;
 
@@ -64,6 +67,14 @@ export const enquiry = z.object({
   notification_waiting_for: z.enum(NOTIFICATION_WAITS).nullable(),
   /** The visitor has not had their acknowledgement yet (one the mailbox limit held back is not owed). */
   acknowledgement_pending: z.boolean(),
+  /** Where it came from: the label it is counted under, and what the visitor's page said (issue 17). */
+  source: z.object({
+    label: z.string(),
+    utm_source: z.string().nullable(),
+    utm_medium: z.string().nullable(),
+    utm_campaign: z.string().nullable(),
+    referrer_host: z.string().nullable(),
+  }),
 });
 export type Enquiry = z.infer<typeof enquiry>;
 

@@ -454,6 +454,7 @@ describeEachDatabase(
         'notification_pending',
         'notification_waiting_for',
         'organisation',
+        'source',
         'status',
       ]);
       expect(enquiries[2]).toMatchObject({

@@ -57,7 +57,10 @@ describeEachDatabase('enquiry export', (ctx) => {
     );
     expect(all.headers['cache-control']).toBe('no-store');
     const lines = all.body.split('\r\n');
-    expect(lines[0]).toBe('received,status,name,email,organisation,message,notification_pending');
+    expect(lines[0]).toBe(
+      'received,status,name,email,organisation,message,notification_pending,' +
+        'source,utm_source,utm_medium,utm_campaign,referrer_host',
+    );
     expect(all.body).toContain('"Summer camp,\nabout 40 ""keen"" kids"');
     expect(all.body).toContain(`"'=HYPERLINK(""x"")",evil@example.com,'+cmd,'@SUM(A1)`);
 

@@ -4,7 +4,20 @@ import { londonDay } from '#shared/london-days.ts';
 import type { Enquiry } from '#shared/schemas/enquiries.ts';
 import { csvLine } from '../../lib/csv.ts';
 
-const COLUMNS = ['received', 'status', 'name', 'email', 'organisation', 'message', 'notification_pending'];
+const COLUMNS = [
+  'received',
+  'status',
+  'name',
+  'email',
+  'organisation',
+  'message',
+  'notification_pending',
+  'source',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'referrer_host',
+];
 
 export const enquiriesExportFileName = (now: number) => `enquiries_${londonDay(now)}.csv`;
 
@@ -22,6 +35,11 @@ export function enquiriesCsv(enquiries: readonly Enquiry[]): string {
             e.organisation,
             e.message,
             e.notification_pending ? 'yes' : 'no',
+            e.source.label,
+            e.source.utm_source ?? '',
+            e.source.utm_medium ?? '',
+            e.source.utm_campaign ?? '',
+            e.source.referrer_host ?? '',
           ],
           true,
         ),

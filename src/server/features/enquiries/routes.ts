@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { periodQuery } from '#shared/schemas/analytics.ts';
 import { idParams, successResponse } from '#shared/schemas/common.ts';
+import { bookingsBySourceResponse } from '#shared/schemas/enquiry-source.ts';
 import {
   bulkDeleteRequest,
   captchaConfig,
@@ -15,6 +17,7 @@ import { enquiryFilterQuery, matchesEnquiryFilter } from '#shared/enquiry-filter
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import { enquiriesCsv, enquiriesExportFileName } from './export.ts';
+import { bookingsBySourceCsv, bookingsBySourceFileName } from './sources.ts';
 import type { Captcha } from './captcha.ts';
 import type { EnquiryLimits } from './limits.ts';
 import type { EnquiriesService } from './service.ts';
@@ -76,6 +79,33 @@ export async function registerEnquiryRoutes(
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${enquiriesExportFileName(clock.now())}"`)
         .send(enquiriesCsv(chosen));
+    },
+  );
+
+  // Issue 17: where the period's enquiries came from, and how many of them are booked.
+  api.get(
+    '/api/admin/enquiries/by-source',
+    { schema: { querystring: periodQuery, response: { 200: bookingsBySourceResponse } } },
+    async (request) => ({
+      success: true as const,
+      days: request.query.days,
+      sources: await enquiries.bySource(request.query.days),
+    }),
+  );
+
+  api.get(
+    '/api/admin/enquiries/by-source/export',
+    { schema: { querystring: periodQuery } },
+    async (request, reply) => {
+      const rows = await enquiries.bySource(request.query.days);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="${bookingsBySourceFileName(clock.now(), request.query.days)}"`,
+        )
+        .header('cache-control', 'no-store')
+        .send(bookingsBySourceCsv(rows));
     },
   );
 

@@ -11,6 +11,7 @@ import {
   type EnquiryRequest,
   type EnquiryStatus,
 } from '#shared/schemas/enquiries.ts';
+import { sourceLabel } from '#shared/schemas/enquiry-source.ts';
 import type { SiteSettings } from '#shared/schemas/site.ts';
 import type { Db } from '../../db/database.ts';
 import type { Background } from '../../lib/background.ts';
@@ -28,6 +29,7 @@ import { CAPTCHA_FAILED, type Captcha } from './captcha.ts';
 import type { EnquiryLimits } from './limits.ts';
 import { businessNotification, visitorAcknowledgement, type Business } from './mail.ts';
 import * as repo from './repository.ts';
+import { bookingsBySource } from './sources.ts';
 import { WAITING_FOR_ADDRESS, type EnquiryRow, type NotificationCounts } from './repository.ts';
 
 /** One sender at a time per enquiry; longer than any SMTP timeout, so a crashed sender's claim lapses. */
@@ -122,7 +124,18 @@ export const toEnquiry = (row: EnquiryRow): Enquiry => ({
           : 'sending',
   acknowledgement_pending:
     row.notify_pending === 1 && row.visitor_acknowledged_at === null && row.visitor_ack_skipped_at === null,
+  source: storedSource(row),
 });
+
+function storedSource(row: EnquiryRow): Enquiry['source'] {
+  const source = {
+    utm_source: row.source_utm_source,
+    utm_medium: row.source_utm_medium,
+    utm_campaign: row.source_utm_campaign,
+    referrer_host: row.source_referrer_host,
+  };
+  return { label: sourceLabel(source), ...source };
+}
 
 /** Why an enquiry looks automated, or null. Bots are stored as spam, not refused, so they learn nothing. */
 function spamReason(input: EnquiryRequest, issuedAt: number | null, now: number): string | null {
@@ -303,6 +316,10 @@ export function createEnquiriesService(deps: EnquiriesDeps) {
           notify_pending: reason ? 0 : 1,
           notify_attempts: 0,
           notify_next_at: reason ? null : now,
+          source_utm_source: input.source?.utm_source ?? null,
+          source_utm_medium: input.source?.utm_medium ?? null,
+          source_utm_campaign: input.source?.utm_campaign ?? null,
+          source_referrer_host: input.source?.referrer_host ?? null,
         });
       });
       if (reason) {
@@ -314,6 +331,9 @@ export function createEnquiriesService(deps: EnquiriesDeps) {
       }
       return { id: row.id, spam: reason !== null };
     },
+
+    /** Bookings by source over the last `days` London days (sources.ts). */
+    bySource: (days: number) => bookingsBySource(db, clock, days),
 
     async list(): Promise<Enquiry[]> {
       return (await repo.listEnquiries(db)).map(toEnquiry);

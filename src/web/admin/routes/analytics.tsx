@@ -1,6 +1,6 @@
 // Website Analytics (SPEC §2): a period (7, 14, 30 or 90 days), four totals, the daily page views
-// chart and section engagement, CSV export and reset. Toasts are sonner's (SPEC §4). Superadmins
-// also see this instance's ingestion counters.
+// chart and section engagement, bookings by source (issue 17), CSV export and reset. Toasts are
+// sonner's (SPEC §4). Superadmins also see this instance's ingestion counters.
 import { ChevronRight, Download, Eye, MousePointerClick, RotateCcw, Send, Users } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
@@ -16,6 +16,7 @@ import { useResetAnalytics } from '../api/analytics-reset.ts';
 import { useAnalyticsSummary } from '../api/analytics-summary.ts';
 import { useMe } from '../api/me.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { BookingsBySource } from './analytics/bookings-by-source.tsx';
 import { DailyChart } from './analytics/daily-chart.tsx';
 import { count, exportFileName, londonTime, seconds, sectionLabel } from './analytics/format.ts';
 
@@ -41,9 +42,9 @@ function StatCard({ label, value, icon }: { label: string; value: number | undef
   );
 }
 
-function SectionHeading({ children }: { children: ReactNode }) {
+function SectionHeading({ children, id }: { children: ReactNode; id?: string }) {
   return (
-    <h2 className="mb-4 font-display text-xl font-semibold tracking-wide text-ink-900 uppercase">
+    <h2 id={id} className="mb-4 font-display text-xl font-semibold tracking-wide text-ink-900 uppercase">
       {children}
     </h2>
   );
@@ -98,6 +99,7 @@ function IngestCounters() {
 
 export function AnalyticsScreen() {
   const [days, setDays] = useState<Period>(DEFAULT_ANALYTICS_PERIOD);
+  const sourcesHeadingId = useId();
   // Both queries start together (SPEC §7: summary and chart are requested in parallel).
   const summary = useAnalyticsSummary(days);
   const chart = useAnalyticsChart(days);
@@ -253,6 +255,10 @@ export function AnalyticsScreen() {
               )}
             </Card>
           </div>
+          <Card className="mt-6">
+            <SectionHeading id={sourcesHeadingId}>Bookings by source</SectionHeading>
+            <BookingsBySource days={days} headingId={sourcesHeadingId} />
+          </Card>
           {me.data?.role === 'superadmin' && <IngestCounters />}
         </>
       )}

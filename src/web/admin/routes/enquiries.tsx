@@ -3,7 +3,17 @@
 // Toasts here are sonner's (4 s, up to 3 visible; SPEC §4). While e-mails are owed, a note above the
 // list says why in the owner's words and how many visitors wait for their acknowledgement; the
 // button's outcome is one toast (issue 15).
-import { BellRing, Building2, Download, Mail, MailQuestion, Reply, Send, Trash2 } from 'lucide-react';
+import {
+  BellRing,
+  Building2,
+  Download,
+  Mail,
+  MailQuestion,
+  Reply,
+  Send,
+  Signpost,
+  Trash2,
+} from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -28,7 +38,7 @@ import { useUpdateEnquiryStatus } from '../api/enquiries-update-status.ts';
 import { useSetupStatus } from '../api/setup-status.ts';
 import { ADMIN_PATHS } from '../paths.ts';
 import { StatusBadge, STATUS_LABELS } from './enquiries/status-badge.tsx';
-import { formatReceived } from './enquiries/format.ts';
+import { describeSource, formatReceived } from './enquiries/format.ts';
 
 const errorToast = (description: string) => toast.error('Error', { description });
 
@@ -164,6 +174,13 @@ function EnquiryCard({
                 <span className="sr-only">Organisation</span>
               </dt>
               <dd className="min-w-0 break-words">{enquiry.organisation}</dd>
+            </div>
+            <div className="flex min-w-0 items-center gap-1.5 sm:col-span-2">
+              <dt>
+                <Signpost className="size-4 text-ink-500" aria-hidden="true" />
+                <span className="sr-only">Source</span>
+              </dt>
+              <dd className="min-w-0 break-words">{describeSource(enquiry.source)}</dd>
             </div>
           </dl>
           <p className="rounded-lg bg-ink-50 p-3 text-ink-800 break-words whitespace-pre-line">

@@ -30,6 +30,7 @@ import {
   type FieldProblems,
 } from './enquiry-fields.ts';
 import { submitEnquiry } from './submit-enquiry.ts';
+import { visitSource } from './visit-source.ts';
 import { useCaptcha } from './use-captcha.tsx';
 
 /** SPEC §9 "Enquiry success panel". */
@@ -220,7 +221,10 @@ export function EnquiryForm() {
       }
       const holdBack = captcha.earliestSend() - Date.now();
       if (holdBack > 0) await wait(holdBack);
-      const outcome = await submitEnquiry({ ...fields, recaptchaToken: token, [honeypotName]: trap });
+      const outcome = await submitEnquiry(
+        { ...fields, recaptchaToken: token, [honeypotName]: trap },
+        visitSource(window.location, document.referrer),
+      );
       if (outcome.kind === 'sent') {
         // Counted only once the server has accepted it, so the admin's Form Submissions card and
         // the enquiry list agree (issue 16).

@@ -27,6 +27,15 @@ describe('submitEnquiry', () => {
     expect(JSON.parse(init.body as string)).toEqual(body);
   });
 
+  it('sends where the visitor came from beside the fields', async () => {
+    const fetchSpy = vi.fn(() => Promise.resolve(Response.json({ success: true })));
+    vi.stubGlobal('fetch', fetchSpy);
+    const source = { utm_source: 'newsletter', utm_medium: null, utm_campaign: null, referrer_host: null };
+    await submitEnquiry(body, source);
+    const [, init] = fetchSpy.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(init.body as string)).toEqual({ ...body, source });
+  });
+
   it('passes on the server detail and code', async () => {
     vi.stubGlobal('fetch', () =>
       Promise.resolve(

@@ -1,6 +1,7 @@
 // POST /api/enquiries with the SPEC §9 10-second timeout, reduced to what the form has to show:
 // sent, timed out (silent, SPEC §8), refused because of one of the visitor's fields (shown beside
 // that field), or failed with the server's detail when it gave one.
+import type { EnquirySource } from '#shared/schemas/enquiry-source.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
 import { fieldOfDetail, type EnquiryField } from './enquiry-fields.ts';
 
@@ -22,8 +23,10 @@ export type SubmitOutcome =
   | { kind: 'invalid'; field: EnquiryField; problem: string }
   | { kind: 'failed'; detail: string | null; code: string | null };
 
+/** `source`: where the visitor came from (visit-source.ts), sent beside the fields. */
 export async function submitEnquiry(
   body: EnquiryBody,
+  source?: EnquirySource,
   timeoutMs: number = ENQUIRY_TIMEOUT_MS,
 ): Promise<SubmitOutcome> {
   const controller = new AbortController();
@@ -33,7 +36,7 @@ export async function submitEnquiry(
     controller.abort();
   }, timeoutMs);
   try {
-    await api('/enquiries', { method: 'POST', body, signal: controller.signal });
+    await api('/enquiries', { method: 'POST', body: { ...body, source }, signal: controller.signal });
     return { kind: 'sent' };
   } catch (error) {
     if (timedOut) return { kind: 'timeout' };

@@ -35,7 +35,11 @@ export function PrivacyPolicyPage() {
       <h3>When you send an enquiry through this website</h3>
       <p>
         Your name, e-mail address, organisation and the message you write, together with the date and time you
-        sent it.{' '}
+        sent it. So that we know which of our adverts and partners bring enquiries, it also records where you
+        came to us from, as your own browser shows it: the campaign tags in the web address you arrived at
+        (such as utm_source=newsletter), and the name of the website whose link you followed (for example
+        facebook.com — never the page itself). This goes with the enquiry you choose to send, whether or not
+        you accept cookies, and is kept and deleted with it.{' '}
         {captcha.provider === 'recaptcha'
           ? 'To keep out spam, the form uses Google reCAPTCHA, which loads only once you start filling in the form and is covered by Google’s own privacy policy.'
           : 'To keep out spam, the form asks your browser to solve a small puzzle; this runs on our own server, uses no cookies and involves no third party.'}

@@ -1,0 +1,187 @@
+import { expect, it } from 'vitest';
+import { describeEachDatabase, type TestContext } from '../../testing/harness.ts';
+
+const valid = {
+  name: 'Sam Smith',
+  email: 'sam@example.com',
+  organisation: 'Acme Events',
+  message: 'We would like to book the range for our festival in August.',
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+async function send(ctx: TestContext, source: unknown, extra: Record<string, unknown> = {}) {
+  const response = await ctx.request({
+    method: 'POST',
+    url: '/api/enquiries',
+    payload: { ...valid, ...extra, ...(source === undefined ? {} : { source }) },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+interface ListedSource {
+  label: string;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  referrer_host: string | null;
+}
+
+async function listedSources(ctx: TestContext, token: string): Promise<ListedSource[]> {
+  const response = await ctx.request({ method: 'GET', url: '/api/enquiries', token });
+  return response
+    .json<{ enquiries: { id: number; source: ListedSource }[] }>()
+    .enquiries.sort((a, b) => a.id - b.id)
+    .map((enquiry) => enquiry.source);
+}
+
+describeEachDatabase(
+  'where enquiries come from',
+  (ctx) => {
+    it('stores the campaign tags and referring host the page sent, and lists them with one label', async () => {
+      await send(ctx(), {
+        utm_source: 'Newsletter',
+        utm_medium: 'email',
+        utm_campaign: 'spring-2027',
+        referrer_host: 'mail.example.net',
+      });
+      await send(ctx(), { utm_source: null, referrer_host: 'www.facebook.com' });
+      await send(ctx(), undefined);
+      const { token } = await ctx().loginAs();
+      expect(await listedSources(ctx(), token)).toEqual([
+        {
+          label: 'newsletter',
+          utm_source: 'Newsletter',
+          utm_medium: 'email',
+          utm_campaign: 'spring-2027',
+          referrer_host: 'mail.example.net',
+        },
+        {
+          label: 'facebook.com',
+          utm_source: null,
+          utm_medium: null,
+          utm_campaign: null,
+          referrer_host: 'www.facebook.com',
+        },
+        { label: 'direct', utm_source: null, utm_medium: null, utm_campaign: null, referrer_host: null },
+      ]);
+
+      const csv = await ctx().request({ method: 'GET', url: '/api/admin/enquiries/export', token });
+      const lines = csv.body.trim().split('\r\n');
+      expect(lines[0]).toMatch(/,source,utm_source,utm_medium,utm_campaign,referrer_host$/);
+      expect(
+        lines.some((line) => line.endsWith(',newsletter,Newsletter,email,spring-2027,mail.example.net')),
+      ).toBe(true);
+    });
+
+    it('defuses a campaign tag that a spreadsheet would run as a formula', async () => {
+      await send(ctx(), { utm_source: '=HYPERLINK("http://evil.example")' });
+      const { token } = await ctx().loginAs();
+      const csv = await ctx().request({ method: 'GET', url: '/api/admin/enquiries/by-source/export', token });
+      expect(csv.body.split('\r\n')[1]).toBe(`"'=hyperlink(""http://evil.example"")",1,0,0`);
+    });
+
+    it('never refuses an enquiry for its source: odd values are cut or dropped, control characters removed', async () => {
+      for (const source of [
+        'not an object',
+        ['a list'],
+        {
+          utm_source: 42,
+          utm_medium: 'e\u0000mail\u0007',
+          utm_campaign: 'x'.repeat(500),
+          referrer_host: 'https://evil.example/path?q=1',
+        },
+        { utm_source: '   ', referrer_host: 'bad host name.com' },
+      ])
+        await send(ctx(), source);
+      const { token } = await ctx().loginAs();
+      const [asText, asList, odd, blank] = await listedSources(ctx(), token);
+      expect(asText).toMatchObject({ label: 'direct', utm_source: null });
+      expect(asList).toMatchObject({ label: 'direct' });
+      expect(odd).toEqual({
+        label: 'direct',
+        utm_source: null,
+        utm_medium: 'email',
+        utm_campaign: 'x'.repeat(100),
+        referrer_host: null,
+      });
+      expect(blank).toMatchObject({ label: 'direct', utm_source: null, referrer_host: null });
+    });
+
+    it('counts the period’s enquiries and bookings per source, spam left out', async () => {
+      // Two weeks ago: inside 30 days, outside 7.
+      ctx().clock.set(Date.UTC(2026, 5, 1, 12));
+      await send(ctx(), { utm_source: 'google' });
+      ctx().clock.set(Date.UTC(2026, 5, 15, 12));
+      await send(ctx(), { utm_source: 'Google' });
+      await send(ctx(), { utm_source: 'google' });
+      await send(ctx(), { referrer_host: 'www.instagram.com' });
+      await send(ctx(), undefined);
+      // A bot's enquiry (the honeypot filled in) is stored as spam and is no lead.
+      await send(ctx(), { utm_source: 'google' }, { website: 'http://spam.example' });
+
+      const { token } = await ctx().loginAs();
+      const ids = (await ctx().request({ method: 'GET', url: '/api/enquiries', token })).json<{
+        enquiries: { id: number; status: string; created_at: string }[];
+      }>().enquiries;
+      const recentGoogle = ids.filter((e) => e.status === 'new').sort((a, b) => a.id - b.id)[1]!;
+      const marked = await ctx().request({
+        method: 'PATCH',
+        url: `/api/admin/enquiries/${recentGoogle.id}`,
+        token,
+        payload: { status: 'booked' },
+      });
+      expect(marked.statusCode, marked.body).toBe(200);
+
+      const bySource = async (days: number, as = token) =>
+        (
+          await ctx().request({
+            method: 'GET',
+            url: `/api/admin/enquiries/by-source?days=${days}`,
+            token: as,
+          })
+        ).json<{ days: number; sources: unknown[] }>();
+      expect(await bySource(7)).toEqual({
+        success: true,
+        days: 7,
+        sources: [
+          { source: 'google', enquiries: 2, booked: 1 },
+          { source: 'direct', enquiries: 1, booked: 0 },
+          { source: 'instagram.com', enquiries: 1, booked: 0 },
+        ],
+      });
+      expect((await bySource(30)).sources[0]).toEqual({ source: 'google', enquiries: 3, booked: 1 });
+
+      const csv = await ctx().request({
+        method: 'GET',
+        url: '/api/admin/enquiries/by-source/export?days=7',
+        token,
+      });
+      expect(csv.headers['content-disposition']).toBe(
+        'attachment; filename="bookings-by-source_7-days_2026-06-15.csv"',
+      );
+      expect(csv.body).toBe(
+        'source,enquiries,booked,booked_percent\r\ngoogle,2,1,50\r\ndirect,1,0,0\r\ninstagram.com,1,0,0\r\n',
+      );
+
+      ctx().clock.advance(90 * DAY_MS);
+      expect((await bySource(7, (await ctx().loginAs()).token)).sources).toEqual([]);
+    });
+
+    it('asks for a signed-in admin and one of the report periods', async () => {
+      expect((await ctx().request({ method: 'GET', url: '/api/admin/enquiries/by-source' })).statusCode).toBe(
+        401,
+      );
+      const { token } = await ctx().loginAs({ role: 'admin' });
+      const wrong = await ctx().request({
+        method: 'GET',
+        url: '/api/admin/enquiries/by-source?days=8',
+        token,
+      });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+      expect(wrong.json<{ detail: string }>().detail).toMatch(/days.*7, 14, 30, 90/);
+    });
+  },
+  { env: { CAPTCHA_PROVIDER: 'off', ENQUIRY_RATE_LIMIT_MAX: '1000' } },
+);

@@ -1,0 +1,78 @@
+// Where an enquiry came from (issue 17): what the visitor's own address bar and referrer said when
+// they sent it — the landing URL's utm_source, utm_medium and utm_campaign, and the referring site's
+// host name (never its full address, never anything from a cookie). It travels with the enquiry the
+// visitor chose to send, so it is kept whether or not they accepted analytics cookies.
+import { z } from 'zod';
+import { stripControlCharacters } from '../control-characters.ts';
+
+export const ENQUIRY_SOURCE_LIMITS = { utm: 100, host: 253 } as const;
+
+/** The label of an enquiry with neither campaign tags nor another site before it. */
+export const DIRECT_SOURCE = 'direct';
+
+/**
+ * The visitor did not type these, so nothing in them may cost an enquiry: a value that is too long
+ * is cut, one that is empty or not a host name is dropped, never refused.
+ */
+const utmValue = z
+  .unknown()
+  .transform((value) =>
+    typeof value === 'string'
+      ? stripControlCharacters(value).trim().slice(0, ENQUIRY_SOURCE_LIMITS.utm) || null
+      : null,
+  )
+  .default(null);
+
+const HOST_NAME =
+  /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+const referrerHost = z
+  .unknown()
+  .transform((value) => {
+    if (typeof value !== 'string') return null;
+    const host = value.trim().toLowerCase().replace(/\.$/, '');
+    return HOST_NAME.test(host) ? host : null;
+  })
+  .default(null);
+
+export const enquirySource = z.object({
+  utm_source: utmValue,
+  utm_medium: utmValue,
+  utm_campaign: utmValue,
+  referrer_host: referrerHost,
+});
+export type EnquirySource = z.infer<typeof enquirySource>;
+
+export const NO_SOURCE: EnquirySource = {
+  utm_source: null,
+  utm_medium: null,
+  utm_campaign: null,
+  referrer_host: null,
+};
+
+/**
+ * The one name a source is counted under: the campaign's utm_source (lower case), else the
+ * referring site without "www.", else "direct". The same rule for the panel, the list and the CSV.
+ */
+export function sourceLabel(source: EnquirySource): string {
+  const tagged = source.utm_source?.toLowerCase();
+  if (tagged) return tagged;
+  if (source.referrer_host) return source.referrer_host.replace(/^www\./, '');
+  return DIRECT_SOURCE;
+}
+
+/** Bookings by source over a report period (`GET /api/admin/enquiries/by-source`). */
+export const sourceCount = z.object({
+  source: z.string(),
+  /** Enquiries received in the period, spam left out. */
+  enquiries: z.number().int(),
+  /** Of those, how many are now marked booked. */
+  booked: z.number().int(),
+});
+export type SourceCount = z.infer<typeof sourceCount>;
+
+export const bookingsBySourceResponse = z.object({
+  success: z.literal(true),
+  days: z.number().int(),
+  sources: z.array(sourceCount),
+});
+export type BookingsBySource = z.infer<typeof bookingsBySourceResponse>;

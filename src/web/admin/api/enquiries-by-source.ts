@@ -1,0 +1,30 @@
+// GET /api/admin/enquiries/by-source?days=n: {success, days, sources: [{source, enquiries, booked}]}.
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { BookingsBySource, SourceCount } from '#shared/schemas/enquiry-source.ts';
+import { api, apiBlob } from '../../lib/api-client.ts';
+
+// Under the enquiries' key, so whatever refreshes the enquiries refreshes this too.
+export const bookingsBySourceKey = (days: number) => ['admin', 'enquiries', 'by-source', days] as const;
+
+export const fetchBookingsBySource = async (days: number, signal?: AbortSignal): Promise<SourceCount[]> =>
+  (await api<BookingsBySource>(`/admin/enquiries/by-source?days=${days}`, { signal })).sources;
+
+export function useBookingsBySource(days: number) {
+  return useQuery({
+    queryKey: bookingsBySourceKey(days),
+    queryFn: ({ signal }) => fetchBookingsBySource(days, signal),
+  });
+}
+
+/** GET /api/admin/enquiries/by-source/export?days=n: the panel as CSV. */
+export const exportBookingsBySource = (days: number) =>
+  apiBlob(`/admin/enquiries/by-source/export?days=${days}`);
+
+const LONDON_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' });
+/** The name the server gives the file, dated in London. */
+export const bookingsBySourceFileName = (days: number, now: Date = new Date()) =>
+  `bookings-by-source_${days}-days_${LONDON_DAY.format(now)}.csv`;
+
+export function useExportBookingsBySource() {
+  return useMutation({ mutationFn: exportBookingsBySource });
+}
