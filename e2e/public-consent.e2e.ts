@@ -4,7 +4,13 @@
 // page, focus back where the visitor was after a choice, and the hero's buttons never covered.
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, describeViolations } from './support/axe.ts';
+import {
+  INACTIVITY_CHECK_MS,
+  INACTIVITY_LIMIT_MS,
+  MIN_SECTION_VIEW_MS,
+} from '../src/web/public/tracking/tracking-constants.ts';
+import { CONSENT_BANNER_DELAY_MS } from '../src/web/public/consent/consent-store.ts';
+import { animationsSettled, axeViolations, describeViolations } from './support/axe.ts';
 import {
   chromiumAvailable,
   DESKTOP,
@@ -39,11 +45,16 @@ describe.skipIf(!chromiumAvailable())('cookie consent and tracking', () => {
     await server?.close();
   });
 
-  /** A fresh visitor (no cookies) and every tracking request their page makes. */
+  /**
+   * A fresh visitor (no cookies) and every tracking request their page makes. The page runs on a
+   * clock the test moves (it also flows on its own): waits for the banner and the trackers are the
+   * page's own timers run forward, not sleeps that a slow machine could outlast.
+   */
   async function visitor(
     options = PHONE,
   ): Promise<{ context: BrowserContext; page: Page; tracked: Request[] }> {
     const context = await browser.newContext({ ...options, userAgent: visitorUserAgent(browser) });
+    await context.clock.install();
     const page = await context.newPage();
     const tracked: Request[] = [];
     page.on('request', (request) => {
@@ -53,6 +64,34 @@ describe.skipIf(!chromiumAvailable())('cookie consent and tracking', () => {
   }
 
   const banner = (page: Page) => page.getByRole('region', { name: 'Cookies on this site' });
+
+  /**
+   * Resolves once the browser has told intersection observers that `selector` is on screen: the
+   * trackers' observers, made earlier, hear it in the same update, so their clocks are running.
+   */
+  const seenOnScreen = (page: Page, selector: string) =>
+    page.evaluate(
+      (target) =>
+        new Promise<void>((resolve) => {
+          const observer = new IntersectionObserver((entries) => {
+            if (!entries.some((entry) => entry.isIntersecting)) return;
+            observer.disconnect();
+            resolve();
+          });
+          observer.observe(document.querySelector(target)!);
+        }),
+      selector,
+    );
+
+  /**
+   * Runs every timer a tracker could be waiting on — a section's 2 s, the inactivity checks up to
+   * their 60 s limit — then one round trip to the page, so any request a tracker made has been seen:
+   * "nothing was tracked" after this means nothing, not "nothing yet".
+   */
+  async function runEveryTrackerTimer(page: Page) {
+    await page.clock.runFor(INACTIVITY_LIMIT_MS + INACTIVITY_CHECK_MS);
+    await page.evaluate(() => document.readyState);
+  }
 
   async function cookie(context: BrowserContext, name: string) {
     return (await context.cookies()).find((c) => c.name === name);
@@ -92,8 +131,10 @@ describe.skipIf(!chromiumAvailable())('cookie consent and tracking', () => {
       }).observe(document, { childList: true, subtree: true });
     });
     await page.goto(`${server.url}/`, { waitUntil: 'domcontentloaded' });
-    await page.waitForTimeout(1000);
+    await page.waitForFunction(() => (window as unknown as { readyAt?: number }).readyAt !== undefined);
+    await page.clock.runFor(CONSENT_BANNER_DELAY_MS / 2);
     expect(await banner(page).count()).toBe(0);
+    await page.clock.runFor(CONSENT_BANNER_DELAY_MS);
     await banner(page).waitFor({ state: 'visible', timeout: 5000 });
     const { readyAt, bannerAt } = await page.evaluate(() => {
       const w = window as unknown as { readyAt: number; bannerAt: number };
@@ -113,15 +154,14 @@ describe.skipIf(!chromiumAvailable())('cookie consent and tracking', () => {
     ).resolves.toBe('/privacy-policy');
     // On the phone: fixed, full width, right under the sticky header (once it has slid in), where it
     // leaves the hero's buttons free (issue 16; more sizes below).
-    await page.waitForTimeout(700);
-    const box = await banner(page).boundingBox();
-    expect(box).toMatchObject({ x: 0, y: 64, width: 390 });
+    await animationsSettled(page);
+    await expect.poll(() => banner(page).boundingBox()).toMatchObject({ x: 0, y: 64, width: 390 });
 
     const violations = await axeViolations(page);
     expect(violations, describeViolations(violations)).toEqual([]);
 
     await browseWholePage(page);
-    await page.waitForTimeout(500);
+    await runEveryTrackerTimer(page);
     expect(tracked.map((r) => r.url())).toEqual([]);
     expect(foreign).toEqual([]);
     expect(await context.cookies()).toEqual([]);
@@ -168,7 +208,8 @@ describe.skipIf(!chromiumAvailable())('cookie consent and tracking', () => {
 
     // Tracker 1: a section on screen for more than 2 s is reported, with a view id, when it leaves.
     await page.locator('[data-section="contact"]').scrollIntoViewIfNeeded();
-    await page.waitForTimeout(2500);
+    await seenOnScreen(page, '[data-section="contact"]');
+    await page.clock.runFor(MIN_SECTION_VIEW_MS + 500);
     const sectionView = page.waitForRequest(
       (r) =>
         r.url().endsWith('/api/track') &&
@@ -203,9 +244,11 @@ describe.skipIf(!chromiumAvailable())('cookie consent and tracking', () => {
     // The choice is remembered: no banner after a reload, and this page view is tracked too.
     const before = tracked.length;
     await page.reload();
-    await page.waitForTimeout(2600);
+    await page.clock.runFor(CONSENT_BANNER_DELAY_MS + 600);
     expect(await banner(page).count()).toBe(0);
-    expect(tracked.slice(before).some((r) => r.postDataJSON()?.event_type === 'page_view')).toBe(true);
+    await expect
+      .poll(() => tracked.slice(before).some((r) => r.postDataJSON()?.event_type === 'page_view'))
+      .toBe(true);
     await context.close();
   });
 
@@ -220,12 +263,13 @@ describe.skipIf(!chromiumAvailable())('cookie consent and tracking', () => {
 
     await browseWholePage(page);
     await page.locator('[data-track]').first().click({ force: true });
+    await runEveryTrackerTimer(page);
     await page.reload();
-    await page.waitForTimeout(2600);
+    await page.clock.runFor(CONSENT_BANNER_DELAY_MS + 600);
     expect(await banner(page).count()).toBe(0);
     await browseWholePage(page);
     await page.goto(`${server.url}/privacy-policy`);
-    await page.waitForTimeout(500);
+    await runEveryTrackerTimer(page);
     expect(tracked.map((r) => r.url())).toEqual([]);
     await context.close();
   });
@@ -234,8 +278,7 @@ describe.skipIf(!chromiumAvailable())('cookie consent and tracking', () => {
     const { context, page, tracked } = await visitor(DESKTOP);
     await page.goto(`${server.url}/`);
     await banner(page).getByRole('button', { name: 'Accept' }).click({ timeout: 5000 });
-    await page.waitForTimeout(300);
-    expect(tracked.length).toBeGreaterThan(0);
+    await expect.poll(() => tracked.length).toBeGreaterThan(0);
 
     const settings = page.getByRole('button', { name: 'Cookie settings' });
     await settings.scrollIntoViewIfNeeded();
@@ -246,7 +289,8 @@ describe.skipIf(!chromiumAvailable())('cookie consent and tracking', () => {
       'cookie-consent-title',
     );
 
-    await page.waitForTimeout(300);
+    // Whatever the accepted page had to send has been sent before the choice changes.
+    await runEveryTrackerTimer(page);
     const before = tracked.length;
     await banner(page).getByRole('button', { name: 'Decline' }).click();
     expect(await cookie(context, 'session_id')).toBeUndefined();
@@ -257,9 +301,9 @@ describe.skipIf(!chromiumAvailable())('cookie consent and tracking', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await browseWholePage(page);
     await page.locator('[data-track]').first().click({ force: true });
-    await page.waitForTimeout(2500);
+    await runEveryTrackerTimer(page);
     await page.goto(`${server.url}/legal-notice`);
-    await page.waitForTimeout(500);
+    await runEveryTrackerTimer(page);
     expect(tracked.slice(before).map((r) => r.postDataJSON())).toEqual([]);
     await context.close();
   });
@@ -332,7 +376,8 @@ describe.skipIf(!chromiumAvailable())('cookie consent and tracking', () => {
       );
       await page.goto(`${server.url}/`);
       await banner(page).waitFor({ state: 'visible', timeout: 5000 });
-      await page.waitForTimeout(700);
+      // The sticky header slides in: measure where everything comes to rest.
+      await animationsSettled(page);
       const size = `${width}×${height}`;
       const panel = (await banner(page).boundingBox())!;
       for (const name of ['BOOK THE RANGE', 'SEE NEXT EVENTS']) {
@@ -368,7 +413,7 @@ describe.skipIf(!chromiumAvailable())('cookie consent and tracking', () => {
     const context = await browser.newContext({ ...PHONE, javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(`${server.url}/`);
-    await page.waitForTimeout(2500);
+    // No script runs, so there is nothing to wait for: the served page is all there is.
     expect(await banner(page).count()).toBe(0);
     expect(await page.locator('#cookie-consent-title').count()).toBe(0);
     await expect(page.locator('h1').isVisible()).resolves.toBe(true);

@@ -12,16 +12,21 @@ export interface AxeViolation {
   nodes: { target: string[]; failureSummary?: string }[];
 }
 
-export async function axeViolations(page: Page): Promise<AxeViolation[]> {
-  // A panel still fading in has blended colours: axe would judge a contrast nobody sees for long.
+/** Waits until every finite CSS animation or transition on the page has finished. */
+export async function animationsSettled(page: Page): Promise<void> {
   await page.waitForFunction(
     () =>
       document
         .getAnimations()
         .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
     undefined,
-    { timeout: 5000 },
+    { timeout: 5000, polling: 50 },
   );
+}
+
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  // A panel still fading in has blended colours: axe would judge a contrast nobody sees for long.
+  await animationsSettled(page);
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
     const axe = (
