@@ -1,6 +1,8 @@
 // `npm run restore -- <backup-folder>`: puts a backup made by `npm run backup` back (database and
-// uploads). Stop every server instance first. What was there before is saved into ./backups first,
-// so a restore can be undone the same way.
+// uploads). Stop every server instance first. What was there before is first saved as a new backup
+// beside the one restored (./backups for `backups/backup-<time>`), so a restore can be undone the same
+// way — also on a server whose project folder is read-only (docs/deploy).
+import path from 'node:path';
 import { ConfigError, loadConfig } from '../src/server/config.ts';
 import { NotABackupError, restore } from '../src/server/ops/restore.ts';
 import { loadDotEnv } from './dot-env.ts';
@@ -15,7 +17,9 @@ if (!folder) {
   process.exitCode = 1;
 } else {
   try {
-    const result = await restore(loadConfig(), folder, { previousStateRoot: 'backups' });
+    const result = await restore(loadConfig(), folder, {
+      previousStateRoot: path.dirname(path.resolve(folder)),
+    });
     process.stdout.write(
       `Restored ${folder}\n  database: ${result.database}\n  uploads:  ${result.uploads}\n` +
         (result.previousState

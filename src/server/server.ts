@@ -5,7 +5,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import { buildApp, type Services } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { openDatabase } from './db/database.ts';
+import { openDatabase, type Db } from './db/database.ts';
+import { checkUploadsFolder } from './features/uploads/folder-check.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoContent } from './bootstrap/demo-content.ts';
 import { ensureFirstAdmin } from './bootstrap/first-admin.ts';
@@ -14,7 +15,7 @@ import { startPeriodicJobs } from './jobs/periodic.ts';
 import { describeKeySource } from './lib/server-key.ts';
 import { startMetricsServer } from './observability/metrics.ts';
 
-const SHUTDOWN_GRACE_MS = 10_000;
+export const SHUTDOWN_GRACE_MS = 10_000;
 
 /**
  * Encrypts two-factor secrets older versions stored in plain text (migrations cannot: they have no
@@ -31,6 +32,24 @@ async function secureTwoFactorSecrets(config: Config, services: Services, log: F
         'file or the variable from your backup). If that key is lost for good, see "Two-factor key" ' +
         'in the README.',
     ]);
+  }
+}
+
+/** Warns (never stops the start) when uploads cannot be stored or content names files not there. */
+async function reportUploadsFolder(db: Db, uploadDir: string, log: FastifyBaseLogger) {
+  const { notWritable, missing } = await checkUploadsFolder(db, uploadDir);
+  if (notWritable) {
+    log.warn(
+      { uploads: uploadDir, reason: notWritable },
+      'the uploads folder is not writable: uploads will fail until the service user can write there',
+    );
+  }
+  if (missing.count > 0) {
+    log.warn(
+      { uploads: uploadDir, missing: missing.count, examples: missing.examples },
+      `${missing.count} uploaded file(s) the content names are not in the uploads folder; ` +
+        'instances must share one folder (see docs/deploy)',
+    );
   }
 }
 
@@ -77,6 +96,7 @@ export async function startServer(config: Config, options: { webRoot?: string } 
   if (config.seedDemo && (await seedDemoContent(db, systemClock, config.uploadDir))) {
     log.info('demo content added (set SEED_DEMO=false to start empty)');
   }
+  await reportUploadsFolder(db, config.uploadDir, log);
 
   const stopPeriodicJobs = startPeriodicJobs(services, log);
 

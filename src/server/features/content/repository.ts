@@ -69,3 +69,24 @@ export const countContent = async (db: Db, kind: ContentKind) =>
         .executeTakeFirstOrThrow()
     ).n,
   );
+
+/** The columns that may name an uploaded file, per content kind. */
+const MEDIA_COLUMNS: Record<ContentKind, string[]> = {
+  events: ['image_url'],
+  logos: ['logo_url'],
+  badges: ['badge_url'],
+  gallery: ['image_url'],
+  videos: ['video_url', 'thumbnail_url'],
+  testimonials: [],
+};
+
+/** Every media address the content names (uploads, demo files or external links), duplicates removed. */
+export async function contentMediaUrls(db: Db): Promise<string[]> {
+  const urls = new Set<string>();
+  for (const [kind, columns] of Object.entries(MEDIA_COLUMNS) as [ContentKind, string[]][]) {
+    if (columns.length === 0) continue;
+    const rows = await view(db).selectFrom(kind).select(columns).execute();
+    for (const row of rows) for (const column of columns) if (row[column]) urls.add(String(row[column]));
+  }
+  return [...urls];
+}
