@@ -75,11 +75,15 @@ async function healthy(url: string): Promise<boolean> {
 }
 
 /**
- * Starts the server on a free port of 127.0.0.1 with `env` (the configuration variables; nothing
- * else from this process's environment leaks in) and resolves once /api/health answers 200.
+ * Starts the server on `options.port` (else a free port) of 127.0.0.1 with `env` (the configuration
+ * variables; nothing else from this process's environment leaks in) and resolves once /api/health
+ * answers 200. A fixed port is how a test restarts an instance a proxy knows.
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { port?: number } = {},
+): Promise<ServerProcess> {
+  const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const { args, kind } = serverCommand();
   if (!announced) {
