@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
+import closeWithGrace from 'close-with-grace';
 import { pino } from 'pino';
 import { buildApp, type Services } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
@@ -124,33 +125,26 @@ export async function startServer(config: Config, options: { webRoot?: string } 
   );
 
   let closing = false;
+  /** Stops the instance; main() runs it on a signal within SHUTDOWN_GRACE_MS, tests call it directly. */
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     // From now on /api/ready answers 503, so a proxy stops sending new requests here.
     readiness.stopping = true;
     log.info({ signal }, 'shutting down: finishing requests in flight');
-    const force = setTimeout(() => {
-      log.error('shutdown took too long; exiting');
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
-    force.unref();
     await stopPeriodicJobs();
     await app.close();
     await metricsServer?.close();
     await db.destroy();
-    // Done in time: a process that goes on (tests, benchmarks) must not be killed later.
-    clearTimeout(force);
     log.info('stopped');
   };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
   return { app, db, services, shutdown };
 }
 
 export async function main(): Promise<void> {
+  let started: Awaited<ReturnType<typeof startServer>>;
   try {
-    await startServer(loadConfig());
+    started = await startServer(loadConfig());
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\nSee .env.example for every setting.\n`);
@@ -158,6 +152,16 @@ export async function main(): Promise<void> {
     }
     throw error;
   }
+  const log = started.app.log;
+  // SIGTERM or SIGINT (and an uncaught error, after logging it): stop gracefully, then exit — 1 when
+  // it took longer than the grace period or was caused by an error, so a supervisor sees it.
+  closeWithGrace(
+    { delay: SHUTDOWN_GRACE_MS, logger: { error: (message: unknown) => log.error(message) } },
+    async ({ signal, err }) => {
+      if (err) log.error({ err }, 'uncaught error: shutting down');
+      await started.shutdown(signal ?? 'error');
+    },
+  );
 }
 
 if (import.meta.url === pathToFileURL(path.resolve(process.argv[1] ?? '')).href) {

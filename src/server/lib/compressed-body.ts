@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import Negotiator from 'negotiator';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -85,16 +86,18 @@ export function pickEncoding(acceptEncoding: string | undefined): Encoding {
   return picked;
 }
 
+// negotiator reads q-values, `*` and `identity;q=0` as RFC 9110 says; among equal preferences brotli wins.
+const KEPT_ENCODINGS: Encoding[] = ['br', 'gzip', 'identity'];
+
 function parseAcceptEncoding(acceptEncoding: string): Encoding {
-  const accepted = acceptEncoding
-    .toLowerCase()
-    .split(',')
-    .map((part) => part.trim().split(';'))
-    .filter(([, q]) => !q || Number(q.trim().replace(/^q=/, '')) > 0)
-    .map(([name]) => name?.trim());
-  if (accepted.includes('br')) return 'br';
-  if (accepted.includes('gzip')) return 'gzip';
-  return 'identity';
+  const negotiator = new Negotiator({ headers: { 'accept-encoding': acceptEncoding } });
+  // negotiator 1.0 takes the server's order for ties; @types/negotiator (0.6) does not know it yet.
+  const encoding = negotiator.encoding as (
+    available: Encoding[],
+    options: { preferred: Encoding[] },
+  ) => Encoding | undefined;
+  // Nothing acceptable (`identity;q=0` and no kept encoding): the plain body rather than a 406.
+  return encoding.call(negotiator, KEPT_ENCODINGS, { preferred: KEPT_ENCODINGS }) ?? 'identity';
 }
 
 export const encodedBytes = (body: CompressedBody, encoding: Encoding): Buffer =>
