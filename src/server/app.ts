@@ -64,6 +64,9 @@ import { loadServerKey } from './lib/server-key.ts';
 import { registerDataSubjectRoutes } from './features/data-subject/routes.ts';
 import { createDataSubjectService } from './features/data-subject/service.ts';
 import { registerAuditTrail } from './plugins/audit-trail.ts';
+import { registerWeeklyReportRoutes } from './features/weekly-report/routes.ts';
+import { createWeeklyReportService } from './features/weekly-report/service.ts';
+import { weeklyReportSources } from './features/weekly-report/sources.ts';
 import { registerRequestTextCleaning } from './plugins/clean-request-text.ts';
 import { createHttpServer } from './lib/http-server.ts';
 import { registerAnalyticsRoutes } from './features/analytics/routes.ts';
@@ -128,22 +131,34 @@ export function createServices(config: Config, db: Db, clock: Clock, mailer: Mai
   // The calendar is named after the business: rebuilt when its details change.
   const calendar = createCalendar({ content, site, clock, publicUrl: config.publicUrl });
   site.onChange(() => calendar.invalidate());
+  const setup = createSetupService({
+    mailer,
+    mailRoute: route,
+    clock,
+    publicUrl: config.publicUrl,
+    site,
+    enquiries,
+    accounts,
+  });
+  const analytics = createAnalyticsService(db, clock, config.analytics, log);
+  const weeklyReport = createWeeklyReportService({
+    db,
+    clock,
+    mailer,
+    mailRoute: route,
+    publicUrl: config.publicUrl,
+    log,
+    sources: weeklyReportSources({ clock, site, analytics, enquiries, content, setup }),
+  });
   return {
     mailer,
     site,
     captcha,
     enquiries,
-    setup: createSetupService({
-      mailer,
-      mailRoute: route,
-      clock,
-      publicUrl: config.publicUrl,
-      site,
-      enquiries,
-      accounts,
-    }),
+    setup,
+    weeklyReport,
     enquiryLimits,
-    analytics: createAnalyticsService(db, clock, config.analytics, log),
+    analytics,
     trackingLimits: createTrackingLimits(clock, config.trackRateLimit),
     accounts,
     audit,
@@ -284,6 +299,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerContentRoutes(app, services.content);
   registerSiteRoutes(app, services.site);
   registerSetupRoutes(app, services.setup);
+  registerWeeklyReportRoutes(app, services.weeklyReport);
   registerPasswordResetRoutes(app, services.passwordReset);
   registerAuditRoutes(app, services.audit, auditTargets);
   registerDataSubjectRoutes(app, services.dataSubject);

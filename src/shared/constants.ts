@@ -134,5 +134,13 @@ export const VISITOR_ACKNOWLEDGEMENT_LIMIT = { max: 3, windowHours: 24 } as cons
  */
 export const MAIL_TEST_LIMIT = { perMinute: 3, perDay: 20 } as const;
 
+/**
+ * The weekly report by e-mail (issue 17): Mondays at 08:00 Europe/London, covering the 7 days the
+ * Analytics screen shows at that moment. A server that was down at 08:00 sends it when it is back the
+ * same day (`lateHours`), never days later. New enquiries still new after `unansweredHours` are listed
+ * as needing an answer.
+ */
+export const WEEKLY_REPORT = { hour: 8, days: 7, lateHours: 16, unansweredHours: 48, nextEvents: 3 } as const;
+
 /** DESIGN "Enquiry status". */
 export const ENQUIRY_STATUSES = ['new', 'contacted', 'booked', 'closed', 'spam'] as const;

@@ -63,6 +63,16 @@ export interface AdminUsersTable extends Timestamps {
   password_hash: string;
   role: string;
   force_password_change: number;
+  /** 1: e-mail this admin the weekly report (issue 17); off by default. */
+  weekly_report: Generated<number>;
+}
+
+export interface WeeklyReportSendsTable {
+  week: string;
+  admin_id: number;
+  claimed_at: number;
+  sent_at: number | null;
+  failure: string | null;
 }
 
 export interface AdminSessionsTable {
@@ -254,4 +264,5 @@ export interface Database {
   analytics_sessions: AnalyticsSessionsTable;
   analytics_sessions_by_last_day: AnalyticsSessionsByLastDayTable;
   rate_limit_hits: RateLimitHitsTable;
+  weekly_report_sends: WeeklyReportSendsTable;
 }

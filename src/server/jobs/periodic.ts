@@ -4,6 +4,7 @@ import type { AccountsService } from '../features/accounts/service.ts';
 import type { AnalyticsService } from '../features/analytics/service.ts';
 import type { EnquiriesService } from '../features/enquiries/service.ts';
 import type { PasswordResetService } from '../features/password-reset/service.ts';
+import type { WeeklyReportService } from '../features/weekly-report/service.ts';
 
 /** Pending notifications are looked at this often; each enquiry's own backoff decides if it is due. */
 export const NOTIFICATION_RETRY_INTERVAL_MS = 60 * 1000;
@@ -12,6 +13,8 @@ export const RETENTION_PURGE_INTERVAL_MS = 24 * 60 * 60 * 1000;
 const RETENTION_FIRST_RUN_MS = 60 * 1000;
 /** Expired admin sessions and reset tokens are refused when met; this only keeps the tables small. */
 export const EXPIRED_AUTH_PURGE_INTERVAL_MS = 60 * 60 * 1000;
+/** Whether a weekly report is due is looked at every minute (each instance; one of them sends it). */
+export const WEEKLY_REPORT_CHECK_INTERVAL_MS = 60 * 1000;
 
 export interface JobLog {
   info(obj: object, msg: string): void;
@@ -46,6 +49,7 @@ export function startPeriodicJobs(
     analytics: AnalyticsService;
     accounts: AccountsService;
     passwordReset: PasswordResetService;
+    weeklyReport: WeeklyReportService;
   },
   log: JobLog,
 ): () => Promise<void> {
@@ -72,6 +76,14 @@ export function startPeriodicJobs(
         if (purged) log.info({ purged }, 'analytics events past retention purged');
       } catch (err) {
         log.warn({ err }, 'analytics retention purge failed');
+      }
+    }),
+    every(WEEKLY_REPORT_CHECK_INTERVAL_MS, WEEKLY_REPORT_CHECK_INTERVAL_MS, async () => {
+      try {
+        const { sent, failed } = await services.weeklyReport.sendDue();
+        if (sent || failed) log.info({ sent, failed }, 'weekly reports sent');
+      } catch (err) {
+        log.warn({ err }, 'weekly report run failed');
       }
     }),
   ];

@@ -14,6 +14,7 @@ import { ChangePasswordSection } from './settings/change-password-section.tsx';
 import { DataSubjectSection } from './settings/data-subject-section.tsx';
 import { MailSection } from './settings/mail-section.tsx';
 import { TwoFactorSection } from './settings/two-factor-section.tsx';
+import { WeeklyReportSection } from './settings/weekly-report-section.tsx';
 
 /** How long a linked section may take to appear (it renders once its data has loaded). */
 const SECTION_WAIT_MS = 5000;
@@ -73,6 +74,7 @@ export function SettingsScreen() {
           <>
             <TwoFactorSection me={me.data} />
             <MailSection myEmail={me.data?.email} />
+            <WeeklyReportSection myEmail={me.data?.email} />
             {superadmin && <BusinessDetailsSection />}
             {superadmin && <DataSubjectSection />}
             {superadmin && <AuditLogSection />}

@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from '../../testing/harness.ts';
+import { decodeQuotedPrintable } from '../../testing/smtp-test-server.ts';
+
+const outboxMails = (dir: string) =>
+  fs.existsSync(dir)
+    ? fs.readdirSync(dir).map((file) => decodeQuotedPrintable(fs.readFileSync(path.join(dir, file), 'utf8')))
+    : [];
+
+describeEachDatabase('weekly report by e-mail', (ctx) => {
+  const setting = (token: string, enabled?: unknown) =>
+    ctx().request({
+      method: enabled === undefined ? 'GET' : 'PUT',
+      url: '/api/admin/weekly-report',
+      token,
+      ...(enabled === undefined ? {} : { payload: { enabled } }),
+    });
+
+  it('is each admin’s own choice, off until they turn it on', async () => {
+    const owner = await ctx().loginAs();
+    const staff = await ctx().loginAs({ role: 'admin' });
+    expect((await setting(owner.token)).json()).toEqual({ success: true, enabled: false });
+
+    expect((await setting(staff.token, true)).json()).toEqual({ success: true, enabled: true });
+    expect((await setting(staff.token)).json()).toEqual({ success: true, enabled: true });
+    expect((await setting(owner.token)).json()).toEqual({ success: true, enabled: false });
+
+    const refused = await setting(staff.token, 'yes');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ detail: 'enabled: must be true or false' });
+    expect((await setting(staff.token)).json()).toMatchObject({ enabled: true });
+    await setting(staff.token, false);
+  });
+
+  it('goes out once on Monday at 08:00 London time to those who asked, even when two instances run the job', async () => {
+    const wants = await ctx().loginAs({ email: 'wants@example.co.uk' });
+    await ctx().loginAs({ email: 'does-not@example.co.uk' });
+    expect((await setting(wants.token, true)).statusCode).toBe(200);
+    const { weeklyReport } = ctx().services;
+    const outbox = ctx().config.outboxDir;
+    const before = outboxMails(outbox).length;
+
+    ctx().clock.set(Date.parse('2026-03-30T06:59:00Z')); // 07:59 BST, the day after the clocks went forward
+    expect(await weeklyReport.sendDue()).toEqual({ sent: 0, failed: 0 });
+    ctx().clock.set(Date.parse('2026-03-30T07:00:00Z'));
+    const runs = await Promise.all([weeklyReport.sendDue(), weeklyReport.sendDue()]);
+    expect(runs.reduce((sum, run) => sum + run.sent, 0)).toBe(1);
+    expect(await weeklyReport.sendDue()).toEqual({ sent: 0, failed: 0 });
+
+    const mails = outboxMails(outbox).slice(before);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatch(/^To: wants@example\.co\.uk/m);
+    expect(mails[0]).toContain('VISITORS');
+    expect(mails[0]).toContain('NEEDS YOUR ATTENTION');
+
+    ctx().clock.set(Date.parse('2026-04-06T07:30:00Z')); // the next Monday
+    expect(await weeklyReport.sendDue()).toEqual({ sent: 1, failed: 0 });
+    await setting(wants.token, false);
+  });
+
+  it('sends a preview to the signed-in admin only, and says where it went', async () => {
+    const admin = await ctx().loginAs({ role: 'admin', email: 'preview@example.co.uk' });
+    const outbox = ctx().config.outboxDir;
+    const before = outboxMails(outbox).length;
+    const preview = await ctx().request({
+      method: 'POST',
+      url: '/api/admin/weekly-report/preview',
+      token: admin.token,
+    });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json()).toMatchObject({ success: true, sent_to: 'preview@example.co.uk' });
+    expect(preview.json<{ detail: string }>().detail).toMatch(/^Saved as a file in /);
+    const mails = outboxMails(outbox).slice(before);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatch(/^To: preview@example\.co\.uk/m);
+
+    // A preview is an e-mail on demand: limited like the test e-mail.
+    for (let i = 0; i < 2; i += 1)
+      await ctx().request({ method: 'POST', url: '/api/admin/weekly-report/preview', token: admin.token });
+    const limited = await ctx().request({
+      method: 'POST',
+      url: '/api/admin/weekly-report/preview',
+      token: admin.token,
+    });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json<{ detail: string }>().detail).toMatch(/previews in the last minute/);
+  });
+});

@@ -1,0 +1,76 @@
+// The weekly report by e-mail (issue 17), each admin's own choice: on Mondays at 08:00 (UK time)
+// last week's visitors, enquiries, bookings by source, next events and what needs attention.
+import { CalendarClock, Send } from 'lucide-react';
+import { toast } from 'sonner';
+import { WEEKLY_REPORT } from '#shared/constants.ts';
+import { Banner, Loading, Switch } from '../../../components/admin-ui.tsx';
+import { Button } from '../../../components/button.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import {
+  useSendWeeklyReportPreview,
+  useSetWeeklyReport,
+  useWeeklyReportSetting,
+} from '../../api/weekly-report.ts';
+import { SettingsSection } from './section.tsx';
+
+const DUE = `Mondays at ${String(WEEKLY_REPORT.hour).padStart(2, '0')}:00 (UK time)`;
+
+export function WeeklyReportSection({ myEmail }: { myEmail: string | undefined }) {
+  const setting = useWeeklyReportSetting();
+  const change = useSetWeeklyReport();
+  const preview = useSendWeeklyReportPreview();
+
+  function toggle(enabled: boolean) {
+    change.mutate(enabled, {
+      onSuccess: () =>
+        toast.success(enabled ? `You will get the weekly report ${DUE}` : 'Weekly report turned off'),
+      onError: (error) => toast.error(errorMessage(error, 'The setting could not be saved')),
+    });
+  }
+
+  function sendPreview() {
+    preview.mutate(undefined, {
+      onSuccess: (result) =>
+        toast.success(`Preview sent to ${result.sent_to}`, { description: result.detail }),
+      onError: (error) => toast.error(errorMessage(error, 'The preview could not be sent')),
+    });
+  }
+
+  return (
+    <SettingsSection
+      id="settings-weekly-report"
+      title="Weekly report"
+      icon={CalendarClock}
+      description={`An e-mail ${DUE} with the last 7 days: visitors, enquiries and bookings by source, the sections visitors liked, your next events, and anything that needs you.`}
+    >
+      {setting.isPending ? (
+        <Loading />
+      ) : setting.isError ? (
+        <Banner kind="error">Failed to load the weekly report setting</Banner>
+      ) : (
+        <div className="space-y-5">
+          <div className="flex items-center justify-between gap-4">
+            <p className="text-ink-900">
+              E-mail me the weekly report
+              {myEmail && (
+                <span className="block text-sm text-ink-600 [overflow-wrap:anywhere]">to {myEmail}</span>
+              )}
+            </p>
+            <Switch
+              checked={change.isPending ? (change.variables ?? setting.data.enabled) : setting.data.enabled}
+              onCheckedChange={toggle}
+              label="E-mail me the weekly report"
+              disabled={change.isPending}
+            />
+          </div>
+          <div className="border-t border-ink-200 pt-5">
+            <Button variant="secondary" onClick={sendPreview} disabled={preview.isPending}>
+              <Send className="size-4" aria-hidden="true" />
+              {preview.isPending ? 'Sending…' : 'Send me a preview now'}
+            </Button>
+          </div>
+        </div>
+      )}
+    </SettingsSection>
+  );
+}
