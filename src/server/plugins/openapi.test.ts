@@ -97,4 +97,22 @@ describe('OpenAPI document at /api/docs', () => {
       content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
     });
   });
+
+  it('carries the rules the schemas validate: periods, id range, calendar dates, e-mails, media URLs', async () => {
+    const doc = (await built.app.inject({ method: 'GET', url: '/api/docs' })).json<OpenApiDocument>();
+    const text = (path: string, method: string) => JSON.stringify(doc.paths[path]?.[method]);
+    expect(text('/api/admin/analytics/summary', 'get')).toContain('"enum":["7","14","30","90"]');
+    const idPattern = new RegExp(
+      (
+        JSON.parse(text('/api/admin/events/{id}', 'put')) as {
+          parameters: { schema: { allOf: { pattern: string }[] } }[];
+        }
+      ).parameters[0]!.schema.allOf[1]!.pattern,
+    );
+    expect(['1', '2147483647'].map((id) => idPattern.test(id))).toEqual([true, true]);
+    expect(['0', '2147483648', '01'].map((id) => idPattern.test(id))).toEqual([false, false, false]);
+    expect(text('/api/admin/events', 'post')).toContain('"format":"date"');
+    expect(text('/api/admin/events', 'post')).toContain('uploads');
+    expect(text('/api/admin/data-subject', 'get')).toContain('"format":"email"');
+  });
 });
