@@ -37,6 +37,7 @@ import {
   registerErrorHandler,
 } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { registerAllowedMethods } from './plugins/allowed-methods.ts';
 import { createSecurityHeaders, registerSecurityHeaders } from './plugins/security-headers.ts';
 import { requestId } from './lib/request-id.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -240,6 +241,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       routes.push({ method, url: route.url, public: config?.public === true, role: config?.role ?? null });
   });
   registerOpenApi(app);
+  const allowedMethods = registerAllowedMethods(app);
 
   const metrics = createMetrics();
   const observeAnswer = createAnswerObserver(app.log, metrics);
@@ -361,6 +363,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     renderer: pageRenderer,
     publicUrl: config.publicUrl,
     pageHeaders: answerHeaders(securityHeaders.page, pageHeaders),
+    allowedMethods,
   });
 
   // Not `return app`: a Fastify instance is thenable, and an async function would await it.

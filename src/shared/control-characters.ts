@@ -13,6 +13,13 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 
 export const stripControlCharacters = (text: string) => text.replace(CONTROL_CHARACTERS, '');
 
+/**
+ * A character that is neither whitespace nor a control character: text has one exactly when it is
+ * not empty after the control characters are stripped and the rest is trimmed.
+ */
+// eslint-disable-next-line no-control-regex
+export const VISIBLE_CHARACTER = /[^\s\u0000-\u001f\u007f-\u009f]/;
+
 /** The same, keeping tabs and line breaks: a message's layout is its writer's. */
 export const stripControlCharactersButLayout = (text: string) =>
   text.replace(CONTROL_CHARACTERS_BUT_LAYOUT, '');

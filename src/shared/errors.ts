@@ -14,6 +14,8 @@ export const ERROR_CODES = {
   unauthorized: 'UNAUTHORIZED',
   forbidden: 'FORBIDDEN',
   notFound: 'NOT_FOUND',
+  /** A known address asked with a method it does not serve; `Allow` lists those it does. */
+  methodNotAllowed: 'METHOD_NOT_ALLOWED',
   conflict: 'CONFLICT',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   uriTooLong: 'URI_TOO_LONG',

@@ -124,7 +124,7 @@ describeEachDatabase('errors at the edge', (ctx) => {
     const json = { 'content-type': 'application/json' };
     const cases: [string, number, Parameters<ReturnType<typeof ctx>['request']>[0]][] = [
       ['unknown API path', 404, { method: 'GET', url: '/api/nothing' }],
-      ['unknown method', 404, { method: 'POST', url: '/api/cms/events', payload: {} }],
+      ['unknown method', 405, { method: 'POST', url: '/api/cms/events', payload: {} }],
       [
         'unsupported body type',
         415,

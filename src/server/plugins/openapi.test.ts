@@ -9,8 +9,14 @@ import { migrateToLatest } from '../db/migrate.ts';
 
 interface OpenApiDocument {
   openapi: string;
-  paths: Record<string, Record<string, { requestBody?: unknown; parameters?: unknown[] }>>;
+  paths: Record<
+    string,
+    Record<string, { requestBody?: unknown; parameters?: unknown[]; responses: Record<string, unknown> }>
+  >;
 }
+
+const statusesOf = (doc: OpenApiDocument, path: string, method: string) =>
+  Object.keys(doc.paths[path]?.[method]?.responses ?? {});
 
 // The document is generated on the first request from the routes recorded at start-up; it must still
 // describe every API route the app serves, with the schemas that validate it.
@@ -59,5 +65,54 @@ describe('OpenAPI document at /api/docs', () => {
     expect(JSON.stringify(doc.paths['/api/admin/login']?.post?.requestBody)).toMatch(
       /"required":\["email","password"/,
     );
+  });
+
+  it('lists the error statuses each route can answer, with the one {detail, code} body', async () => {
+    const doc = (await built.app.inject({ method: 'GET', url: '/api/docs' })).json<OpenApiDocument>();
+    expect(statusesOf(doc, '/api/admin/events/{id}', 'put')).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '404',
+      '413',
+      '414',
+      '415',
+      '500',
+      '503',
+    ]);
+    // Public, no input: only what any request can meet.
+    expect(statusesOf(doc, '/api/site', 'get')).toEqual(['200', '500', '503']);
+    expect(statusesOf(doc, '/api/admin/login', 'post')).toEqual(
+      expect.arrayContaining(['200', '400', '401', '429']),
+    );
+    expect(statusesOf(doc, '/api/admin/login', 'post')).not.toContain('403');
+    // A tracking call answers 204, never the 200 a route without a response schema is assumed to.
+    expect(statusesOf(doc, '/api/track', 'post')).toEqual(
+      expect.arrayContaining(['204', '400', '429', '503']),
+    );
+    expect(statusesOf(doc, '/api/track', 'post')).not.toContain('200');
+    expect(doc.paths['/api/admin/users']?.post?.responses['409']).toEqual({
+      description: expect.stringMatching(/already exists/),
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
+    });
+  });
+
+  it('carries the rules the schemas validate: periods, id range, calendar dates, e-mails, media URLs', async () => {
+    const doc = (await built.app.inject({ method: 'GET', url: '/api/docs' })).json<OpenApiDocument>();
+    const text = (path: string, method: string) => JSON.stringify(doc.paths[path]?.[method]);
+    expect(text('/api/admin/analytics/summary', 'get')).toContain('"enum":["7","14","30","90"]');
+    const idPattern = new RegExp(
+      (
+        JSON.parse(text('/api/admin/events/{id}', 'put')) as {
+          parameters: { schema: { allOf: { pattern: string }[] } }[];
+        }
+      ).parameters[0]!.schema.allOf[1]!.pattern,
+    );
+    expect(['1', '2147483647'].map((id) => idPattern.test(id))).toEqual([true, true]);
+    expect(['0', '2147483648', '01'].map((id) => idPattern.test(id))).toEqual([false, false, false]);
+    expect(text('/api/admin/events', 'post')).toContain('"format":"date"');
+    expect(text('/api/admin/events', 'post')).toContain('uploads');
+    expect(text('/api/admin/data-subject', 'get')).toContain('"format":"email"');
   });
 });

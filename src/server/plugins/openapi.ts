@@ -1,5 +1,6 @@
 // The OpenAPI document, generated from the same zod schemas that validate requests and shape
-// responses (DESIGN decision 2), served as JSON at /api/docs.
+// responses (DESIGN decision 2), served as JSON at /api/docs. Each operation lists every status it can
+// answer, errors with the one `{detail, code}` body (openapi-statuses.ts, docs/decisions/0416).
 //
 // Generated on the first request, not at start-up: @fastify/swagger and what it loads (a YAML library,
 // a schema resolver: ~120 files) cost every start about a tenth of its time for a document only
@@ -9,8 +10,59 @@
 // carry over.)
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema } from '#shared/errors.ts';
+import { derivedStatuses, statusMeaning, type DocumentedRoute } from './openapi-statuses.ts';
 
 type RecordedRoute = Pick<RouteOptions, 'method' | 'url' | 'schema' | 'config'>;
+
+interface Operation {
+  responses?: Record<string, unknown>;
+}
+interface Document {
+  paths?: Record<string, Record<string, Operation>>;
+  components?: { schemas?: Record<string, unknown> };
+}
+
+const ERROR_BODY_REF = '#/components/schemas/ErrorBody';
+/** What @fastify/swagger lists for a route without a response schema. */
+const PLACEHOLDER_DESCRIPTION = 'Default Response';
+
+const toOpenApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
+
+/** Adds what the route can answer beyond its response schema; a status the schema declares is kept. */
+function addStatuses(operation: Operation, route: DocumentedRoute): void {
+  const responses = (operation.responses ??= {});
+  const statuses = derivedStatuses(route);
+  // A route that declares its own success answer (a 204) does not also answer swagger's guessed 200.
+  const placeholder = responses['200'] as { description?: string } | undefined;
+  if (placeholder?.description === PLACEHOLDER_DESCRIPTION && statuses.some((s) => s >= 200 && s < 300))
+    delete responses['200'];
+  for (const status of statuses) {
+    responses[status] ??=
+      status >= 400
+        ? {
+            description: statusMeaning(route, status),
+            content: { 'application/json': { schema: { $ref: ERROR_BODY_REF } } },
+          }
+        : { description: statusMeaning(route, status) };
+  }
+}
+
+function addErrorStatuses(document: Document, routes: RecordedRoute[]): Document {
+  document.components ??= {};
+  document.components.schemas = {
+    ...document.components.schemas,
+    ErrorBody: z.toJSONSchema(errorBodySchema, { target: 'openapi-3.0' }),
+  };
+  for (const route of routes) {
+    for (const method of [route.method].flat()) {
+      const operation = document.paths?.[toOpenApiPath(route.url)]?.[method.toLowerCase()];
+      if (operation) addStatuses(operation, { ...route, method });
+    }
+  }
+  return document;
+}
 
 async function generateDocument(routes: RecordedRoute[]): Promise<unknown> {
   const { default: fastifySwagger } = await import('@fastify/swagger');
@@ -28,7 +80,7 @@ async function generateDocument(routes: RecordedRoute[]): Promise<unknown> {
   for (const route of routes) docs.route({ ...route, handler: async () => undefined });
   await docs.ready();
   try {
-    return docs.swagger();
+    return addErrorStatuses(docs.swagger() as Document, routes);
   } finally {
     await docs.close();
   }

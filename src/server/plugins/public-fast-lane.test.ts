@@ -92,7 +92,7 @@ describeEachDatabase('public lists over HTTP (fast lane)', (ctx) => {
       body: '{}',
       headers: { 'content-type': 'application/json' },
     });
-    expect(post.status).toBe(404);
+    expect(post.status).toBe(405);
     const withQuery = await fetch(`${base}/api/cms/events?x=1`);
     expect(withQuery.status).toBe(200);
     expect(throughFastify).toHaveBeenCalledTimes(1);

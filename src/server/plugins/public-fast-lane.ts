@@ -75,6 +75,9 @@ export function replyCached(
 /** Bytes of the body a hijacked reply sent (Fastify cannot see them), for the access log. */
 export const bytesSent = new WeakMap<ServerResponse, number>();
 
+/** Cached answers carry an ETag (lib/cached-answer.ts), for the OpenAPI document. */
+export const CACHED_ANSWERS = { 304: 'Not modified: the `If-None-Match` ETag is current' };
+
 export function registerCachedRoutes(
   app: FastifyInstance,
   routes: CachedRoute[],
@@ -83,7 +86,7 @@ export function registerCachedRoutes(
   for (const route of routes) {
     app.get(
       route.path,
-      { config: { public: true, securityHeaders: route.securityHeaders } },
+      { config: { public: true, securityHeaders: route.securityHeaders, answers: CACHED_ANSWERS } },
       async (request, reply) => replyCached(request, reply, await route.load(), headerSets.get(route)!),
     );
   }

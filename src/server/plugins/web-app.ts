@@ -1,6 +1,7 @@
 // Serves the built web client: hashed assets (with their precompressed .br/.gz copies), the public
 // pages rendered on the server, and the admin client's shell for /admin and /admin/*. Unknown /api
-// paths answer a JSON 404; unknown pages the rendered 404 page.
+// paths answer a JSON 404, known ones asked with a method they do not serve a 405; unknown pages the
+// rendered 404 page.
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -9,6 +10,7 @@ import { ERROR_CODES } from '#shared/errors.ts';
 import { registerCrawlerRoutes } from '../features/pages/routes.ts';
 import type { PageRenderer } from '../features/pages/page-renderer.ts';
 import type { AnswerHeaders } from '../lib/cached-answer.ts';
+import type { AllowedMethods } from './allowed-methods.ts';
 import { replyCached } from './public-fast-lane.ts';
 
 export const ADMIN_SHELL = 'admin.html';
@@ -16,7 +18,12 @@ export const ADMIN_SHELL = 'admin.html';
 export async function registerWebApp(
   app: FastifyInstance,
   webRoot: string,
-  pages: { renderer: PageRenderer | undefined; publicUrl: string; pageHeaders: AnswerHeaders },
+  pages: {
+    renderer: PageRenderer | undefined;
+    publicUrl: string;
+    pageHeaders: AnswerHeaders;
+    allowedMethods: AllowedMethods;
+  },
 ): Promise<void> {
   const hasBuild = fs.existsSync(path.join(webRoot, ADMIN_SHELL));
   if (hasBuild) {
@@ -43,6 +50,17 @@ export async function registerWebApp(
   if (renderer) registerCrawlerRoutes(app, pages.publicUrl);
 
   app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const allowed = pages.allowedMethods.of(path);
+    if (allowed.length && !allowed.includes(request.method)) {
+      return reply
+        .code(405)
+        .header('allow', allowed.join(', '))
+        .send({
+          detail: `${request.method} is not allowed on ${path}; it answers ${allowed.join(', ')}`,
+          code: ERROR_CODES.methodNotAllowed,
+        });
+    }
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !request.url.startsWith('/api/') &&
@@ -51,7 +69,7 @@ export async function registerWebApp(
     if (isPage && renderer)
       return replyCached(request, reply, await renderer.page('/404'), pages.pageHeaders);
     return reply.code(404).send({
-      detail: `No such ${isPage ? 'page' : 'endpoint'}: ${request.method} ${request.url.split('?')[0]}`,
+      detail: `No such ${isPage ? 'page' : 'endpoint'}: ${request.method} ${path}`,
       code: ERROR_CODES.notFound,
     });
   });

@@ -52,7 +52,8 @@ export const createAdminRequest = z.object({
     .string({ error: 'is required' })
     .trim()
     .toLowerCase()
-    .pipe(z.email('must be an e-mail address').max(320)),
+    .check(z.email('must be an e-mail address'))
+    .max(320),
   password: newPasswordField,
   role: z.enum(ADMIN_ROLES, { error: 'must be admin or superadmin' }).default('admin'),
 });

@@ -1,6 +1,6 @@
 // First-party analytics (SPEC §3 tracking events, summary and chart data; DESIGN "Analytics definitions").
 import { z } from 'zod';
-import { stripControlCharacters } from '../control-characters.ts';
+import { stripControlCharacters, VISIBLE_CHARACTER } from '../control-characters.ts';
 import {
   ANALYTICS_PERIODS,
   DEFAULT_ANALYTICS_PERIOD,
@@ -60,6 +60,7 @@ export const sectionEventRequest = z
     event_type: z.enum(SECTION_EVENT_TYPES, { error: `must be one of ${SECTION_EVENT_TYPES.join(', ')}` }),
     section_name: z
       .string({ error: 'is required' })
+      .regex(VISIBLE_CHARACTER, 'is required')
       .transform(stripControlCharacters)
       .pipe(
         z
@@ -79,22 +80,15 @@ export const sectionEventRequest = z
   });
 export type SectionEventRequest = z.infer<typeof sectionEventRequest>;
 
+export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
+/** The periods as a query string spells them: only the plain spelling ("7", not "07" or "0x7"). */
+const PERIOD_SPELLINGS = ANALYTICS_PERIODS.map(String) as [`${AnalyticsPeriod}`, ...`${AnalyticsPeriod}`[]];
+
 export const periodQuery = z.object({
   days: z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      // Only the plain spelling ("7", not "07" or "0x7").
-      const days =
-        value === undefined
-          ? DEFAULT_ANALYTICS_PERIOD
-          : ANALYTICS_PERIODS.find((period) => String(period) === value);
-      if (days === undefined) {
-        ctx.addIssue({ code: 'custom', message: `must be one of ${ANALYTICS_PERIODS.join(', ')}` });
-        return z.NEVER;
-      }
-      return days;
-    }),
+    .enum(PERIOD_SPELLINGS, { error: `must be one of ${ANALYTICS_PERIODS.join(', ')}` })
+    .default(`${DEFAULT_ANALYTICS_PERIOD}`)
+    .transform((value) => Number(value) as AnalyticsPeriod),
 });
 
 export const analyticsSummary = z.object({

@@ -9,13 +9,11 @@ const requiredText = (max: number) =>
     .min(1, 'is required')
     .max(max, `must be at most ${max} characters`);
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `must be at most ${max} characters`)
-    .nullish()
-    .transform((value) => value ?? '');
+/** `pattern`, when given, is what the text must match (empty included) for the document to say. */
+const optionalText = (max: number, pattern?: RegExp, message?: string) => {
+  const text = z.string().trim().max(max, `must be at most ${max} characters`);
+  return (pattern ? text.regex(pattern, message) : text).nullish().transform((value) => value ?? '');
+};
 
 const isHttpUrl = (value: string) => {
   try {
@@ -26,20 +24,29 @@ const isHttpUrl = (value: string) => {
   }
 };
 
-/** A media reference: a file uploaded here (/uploads/…) or an absolute http(s) URL. */
-const isMediaReference = (value: string) => /^\/uploads\/[A-Za-z0-9._-]+$/.test(value) || isHttpUrl(value);
+// What a URL check needs in the form the OpenAPI document can carry: a pattern. It is as lenient as
+// the URL parser about the scheme's letter case; that the rest parses as a URL stays a refinement.
+const UPLOADED_FILE = '/uploads/[A-Za-z0-9._-]+';
+const HTTP_URL_START = '[Hh][Tt][Tt][Pp][Ss]?:[\\s\\S]+';
+const MEDIA_PATTERN = new RegExp(`^(?:${UPLOADED_FILE}|${HTTP_URL_START})$`);
+const OPTIONAL_MEDIA_PATTERN = new RegExp(`^(?:|${UPLOADED_FILE}|${HTTP_URL_START})$`);
+const OPTIONAL_WEB_PATTERN = new RegExp(`^(?:|${HTTP_URL_START})$`);
 
-const mediaUrl = requiredText(TEXT_LIMITS.url).refine(
-  isMediaReference,
-  'must be an uploaded file or an http(s) URL',
-);
-const optionalMediaUrl = optionalText(TEXT_LIMITS.url).refine(
+/** A media reference: a file uploaded here (/uploads/…) or an absolute http(s) URL. */
+const isMediaReference = (value: string) => new RegExp(`^${UPLOADED_FILE}$`).test(value) || isHttpUrl(value);
+
+const MEDIA_MESSAGE = 'must be an uploaded file or an http(s) URL';
+const WEB_MESSAGE = 'must be an http(s) URL such as https://example.com';
+const mediaUrl = requiredText(TEXT_LIMITS.url)
+  .regex(MEDIA_PATTERN, MEDIA_MESSAGE)
+  .refine(isMediaReference, MEDIA_MESSAGE);
+const optionalMediaUrl = optionalText(TEXT_LIMITS.url, OPTIONAL_MEDIA_PATTERN, MEDIA_MESSAGE).refine(
   (value) => value === '' || isMediaReference(value),
-  'must be an uploaded file or an http(s) URL',
+  MEDIA_MESSAGE,
 );
-const optionalWebUrl = optionalText(TEXT_LIMITS.url).refine(
+const optionalWebUrl = optionalText(TEXT_LIMITS.url, OPTIONAL_WEB_PATTERN, WEB_MESSAGE).refine(
   (value) => value === '' || isHttpUrl(value),
-  'must be an http(s) URL such as https://example.com',
+  WEB_MESSAGE,
 );
 
 /** Forms send numbers as strings; accept both, reject anything that is not a whole number. */
@@ -56,12 +63,6 @@ const wholeNumber = (min: number, max: number) =>
 const order = wholeNumber(-1_000_000, 1_000_000).default(0);
 const isActive = z.boolean({ error: 'must be true or false' }).default(true);
 
-const isCalendarDate = (value: string) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-};
-
 const YOUTUBE_HOSTS = new Set([
   'youtube.com',
   'www.youtube.com',
@@ -75,7 +76,8 @@ export const isYoutubeUrl = (value: string) => isHttpUrl(value) && YOUTUBE_HOSTS
 export const eventInput = z.object({
   name: requiredText(TEXT_LIMITS.short),
   location: requiredText(TEXT_LIMITS.short),
-  date: requiredText(10).refine(isCalendarDate, 'must be a date in the form YYYY-MM-DD'),
+  // A real calendar day (no 30 February), as the document's `format: date` and pattern say.
+  date: requiredText(10).check(z.iso.date({ error: 'must be a date in the form YYYY-MM-DD' })),
   link: optionalWebUrl,
   image_url: optionalMediaUrl,
   order,
@@ -113,7 +115,7 @@ export const videoInput = z
   .object({
     title: requiredText(TEXT_LIMITS.short),
     video_type: z.enum(VIDEO_TYPES, { error: `must be one of ${VIDEO_TYPES.join(', ')}` }).default('upload'),
-    video_url: mediaUrl,
+    video_url: mediaUrl.meta({ description: 'For a youtube video, a YouTube link' }),
     thumbnail_url: optionalMediaUrl,
     description: optionalText(TEXT_LIMITS.description),
     category: z.enum(VIDEO_CATEGORIES, { error: `must be one of ${VIDEO_CATEGORIES.join(', ')}` }),

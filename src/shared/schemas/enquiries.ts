@@ -1,6 +1,10 @@
 // Booking enquiries (SPEC §3 Enquiry, §7 POST /api/enquiries and the admin enquiry calls).
 import { z } from 'zod';
-import { stripControlCharacters, stripControlCharactersButLayout } from '../control-characters.ts';
+import {
+  stripControlCharacters,
+  stripControlCharactersButLayout,
+  VISIBLE_CHARACTER,
+} from '../control-characters.ts';
 import { MAX_ID } from './common.ts';
 import { enquirySource } from './enquiry-source.ts';
 import {
@@ -18,10 +22,15 @@ export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
 export const NOTIFICATION_WAITS = ['address', 'mail_server', 'sending'] as const;
 export type NotificationWait = (typeof NOTIFICATION_WAITS)[number];
 
-/** Trimmed and required; control characters are removed first (PostgreSQL cannot store NUL). */
+/**
+ * Trimmed and required; control characters are removed first (PostgreSQL cannot store NUL). The
+ * length is counted after cleaning, which a JSON Schema cannot say, so the document carries only
+ * "has a visible character" (the same rule as "not empty once cleaned").
+ */
 const requiredText = (max: number, clean = stripControlCharacters) =>
   z
     .string({ error: 'is required' })
+    .regex(VISIBLE_CHARACTER, 'is required')
     .transform(clean)
     .pipe(z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`));
 
@@ -31,7 +40,7 @@ export const visitorEmail = z
   .trim()
   .min(1, 'is required')
   .max(ENQUIRY_LIMITS.email, `must be at most ${ENQUIRY_LIMITS.email} characters`)
-  .pipe(z.email('must be an e-mail address such as name@example.com'));
+  .check(z.email('must be an e-mail address such as name@example.com'));
 
 export const enquiryRequest = z.object({
   name: requiredText(ENQUIRY_LIMITS.name),

@@ -28,11 +28,15 @@ const onHost = (value: string, hosts: readonly string[]) => {
   }
 };
 
+// The part of the host check a pattern can say (the OpenAPI document carries it): empty, or https.
+const EMPTY_OR_HTTPS = /^(?:|[Hh][Tt][Tt][Pp][Ss]:[\s\S]+)$/;
+
 const socialUrl = (field: SocialField, label: string) =>
   z
     .string()
     .trim()
     .max(2048, 'must be at most 2048 characters')
+    .regex(EMPTY_OR_HTTPS, `must be an https:// ${label} address, or empty`)
     .nullish()
     .transform((value) => value ?? '')
     .refine(
@@ -55,7 +59,8 @@ export const siteSettingsInput = z.object({
     .string({ error: 'is required' })
     .trim()
     .toLowerCase()
-    .pipe(z.email('must be an e-mail address').max(320)),
+    .check(z.email('must be an e-mail address'))
+    .max(320),
   facebook_url: socialUrl('facebook_url', 'Facebook'),
   instagram_url: socialUrl('instagram_url', 'Instagram'),
   tiktok_url: socialUrl('tiktok_url', 'TikTok'),

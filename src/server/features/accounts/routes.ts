@@ -18,12 +18,25 @@ import { idParams, successResponse } from '#shared/schemas/common.ts';
 import { requireAdmin } from '../../plugins/auth-guard.ts';
 import type { AccountsService } from './service.ts';
 
+// What the OpenAPI document says of the statuses only these handlers know (plugins/openapi-statuses.ts).
+const TOO_MANY_ATTEMPTS = 'Too many failed attempts: `Retry-After` says when to try again';
+const TWO_FACTOR_CODE_ANSWERS = { 409: 'Two-factor login is not on', 429: TOO_MANY_ATTEMPTS };
+
 export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsService): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
     '/api/admin/login',
-    { config: { public: true }, schema: { body: loginRequest, response: { 200: loginResponse } } },
+    {
+      config: {
+        public: true,
+        answers: {
+          401: 'Wrong e-mail or password, or the two-factor code is missing or wrong',
+          429: TOO_MANY_ATTEMPTS,
+        },
+      },
+      schema: { body: loginRequest, response: { 200: loginResponse } },
+    },
     async (request) =>
       accounts.login(request.body.email, request.body.password, {
         totpCode: request.body.totp_code,
@@ -53,7 +66,7 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
   api.post(
     '/api/admin/change-password',
     {
-      config: { ...whileForced, audit: false },
+      config: { ...whileForced, audit: false, answers: { 429: TOO_MANY_ATTEMPTS } },
       schema: { body: changePasswordRequest, response: { 200: successResponse } },
     },
     async (request) => {
@@ -67,14 +80,20 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
 
   api.post(
     '/api/admin/2fa/setup',
-    { config: { audit: false }, schema: { response: { 200: twoFactorSetupResponse } } },
+    {
+      config: { audit: false, answers: { 409: 'Two-factor login is already on' } },
+      schema: { response: { 200: twoFactorSetupResponse } },
+    },
     async (request) => accounts.beginTwoFactor(requireAdmin(request)),
   );
 
   api.post(
     '/api/admin/2fa/enable',
     {
-      config: { audit: false },
+      config: {
+        audit: false,
+        answers: { 409: 'Setup was not started, or two-factor login is already on', 429: TOO_MANY_ATTEMPTS },
+      },
       schema: { body: twoFactorEnableRequest, response: { 200: recoveryCodesResponse } },
     },
     async (request) => ({
@@ -88,7 +107,7 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
   api.post(
     '/api/admin/2fa/disable',
     {
-      config: { audit: false },
+      config: { audit: false, answers: TWO_FACTOR_CODE_ANSWERS },
       schema: { body: twoFactorDisableRequest, response: { 200: successResponse } },
     },
     async (request) => {
@@ -102,7 +121,7 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
   api.post(
     '/api/admin/2fa/recovery-codes',
     {
-      config: { audit: false },
+      config: { audit: false, answers: TWO_FACTOR_CODE_ANSWERS },
       schema: { body: recoveryCodesRequest, response: { 200: recoveryCodesResponse } },
     },
     async (request) => ({
@@ -122,6 +141,7 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
   api.post(
     '/api/admin/users',
     {
+      config: { answers: { 409: 'An admin with this e-mail or username already exists' } },
       schema: {
         body: createAdminRequest,
         response: { 201: z.object({ success: z.literal(true), admin: adminUser }) },

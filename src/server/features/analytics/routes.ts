@@ -29,6 +29,13 @@ function sessionCookie(request: FastifyRequest): string | null {
   return value && value.length <= ANALYTICS_LIMITS.id ? value : null;
 }
 
+/** What a tracking call answers (see `accept` below), for the OpenAPI document. */
+const TRACKING_ANSWERS = {
+  204: 'Received: stored with consent, otherwise dropped (the answer does not say which)',
+  429: 'Too many events from this browser: `Retry-After` says when to send again',
+  503: 'Too many events right now; this one was not recorded',
+};
+
 export async function registerAnalyticsRoutes(
   app: FastifyInstance,
   analytics: AnalyticsService,
@@ -97,7 +104,11 @@ export async function registerAnalyticsRoutes(
 
     api.post(
       '/api/track',
-      { bodyLimit: ANALYTICS_LIMITS.bodyBytes, schema: { body: trackEventRequest } },
+      {
+        bodyLimit: ANALYTICS_LIMITS.bodyBytes,
+        config: { answers: TRACKING_ANSWERS },
+        schema: { body: trackEventRequest },
+      },
       async (request, reply) => {
         const b = request.body;
         const userAgent = request.headers['user-agent'];
@@ -124,7 +135,11 @@ export async function registerAnalyticsRoutes(
 
     api.post(
       '/api/analytics/track',
-      { bodyLimit: ANALYTICS_LIMITS.bodyBytes, schema: { body: sectionEventRequest } },
+      {
+        bodyLimit: ANALYTICS_LIMITS.bodyBytes,
+        config: { answers: TRACKING_ANSWERS },
+        schema: { body: sectionEventRequest },
+      },
       async (request, reply) => {
         const b = request.body;
         const userAgent = request.headers['user-agent'];

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { MAX_ID } from '#shared/schemas/common.ts';
 import { answerHeaders } from '../../lib/cached-answer.ts';
 import { encodingHeaders, type CompressedBody, type Encoding } from '../../lib/compressed-body.ts';
-import { replyCached, type CachedRoute } from '../../plugins/public-fast-lane.ts';
+import { CACHED_ANSWERS, replyCached, type CachedRoute } from '../../plugins/public-fast-lane.ts';
 import type { SecurityHeaders } from '../../plugins/security-headers.ts';
 import type { Calendar, EventFile } from './calendar.ts';
 
@@ -44,7 +44,7 @@ export function registerEventFileRoute(
   );
   app.get<{ Params: { file: string } }>(
     '/events/:file',
-    { config: { public: true, securityHeaders: 'api' } },
+    { config: { public: true, securityHeaders: 'api', answers: CACHED_ANSWERS } },
     async (request, reply) => {
       const id = Number(EVENT_FILE.exec(request.params.file)?.[1] ?? Number.NaN);
       // A hidden, deleted or never-existing event, or a path that is no event file: the 404 page.

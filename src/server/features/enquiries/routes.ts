@@ -36,6 +36,12 @@ export async function registerEnquiryRoutes(
     {
       // Counted before the body is read, like any request to the form: a flood is refused cheaply.
       onRequest: async (request) => limits.admitSubmission(request.ip),
+      config: {
+        answers: {
+          429: 'Too many enquiries from this address: `Retry-After` says when to try again',
+          503: 'The verification could not be checked just now',
+        },
+      },
       schema: { body: enquiryRequest, response: { 200: successResponse } },
     },
     async (request) => {
@@ -47,7 +53,15 @@ export async function registerEnquiryRoutes(
 
   api.get(
     '/api/captcha/challenge',
-    { onRequest: async (request) => limits.admitChallenge(request.ip) },
+    {
+      onRequest: async (request) => limits.admitChallenge(request.ip),
+      config: {
+        answers: {
+          404: 'The captcha provider is not altcha: there is no challenge to fetch',
+          429: 'Too many verification requests from this address: `Retry-After` says when to try again',
+        },
+      },
+    },
     async (_request, reply) => {
       if (captcha.provider !== 'altcha')
         throw notFound(`No challenge to fetch: the captcha provider is ${captcha.provider}`);
@@ -120,21 +134,28 @@ export async function registerEnquiryRoutes(
         done(badRequest('The request body is not valid JSON'), undefined);
       }
     });
-    scope
-      .withTypeProvider<ZodTypeProvider>()
-      .post(
-        '/api/admin/enquiries/send-notifications',
-        { schema: { response: { 200: notificationsResult } } },
-        async () => {
-          const { sent } = await enquiries.sendPending();
-          return { success: true as const, message: `${sent} notification(s) sent` };
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/admin/enquiries/send-notifications',
+      {
+        config: {
+          answers: {
+            409: 'Some notices wait for an address to send enquiries to',
+            503: 'The mail server refused or could not be reached; the notices stay pending',
+          },
         },
-      );
+        schema: { response: { 200: notificationsResult } },
+      },
+      async () => {
+        const { sent } = await enquiries.sendPending();
+        return { success: true as const, message: `${sent} notification(s) sent` };
+      },
+    );
   });
 
   api.post(
     '/api/admin/enquiries/bulk-delete',
     {
+      config: { answers: { 404: 'One of the ids names no enquiry; nothing was deleted' } },
       schema: {
         body: bulkDeleteRequest,
         response: { 200: successResponse.extend({ deleted: z.number() }) },

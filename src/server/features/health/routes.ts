@@ -18,17 +18,23 @@ export interface Readiness {
 const unavailable = (detail: string) => ({ detail, code: ERROR_CODES.unavailable });
 
 export function registerHealthRoutes(app: FastifyInstance, db: Db, readiness: Readiness): void {
-  app.get('/api/health', async (request, reply) => {
-    try {
-      await sql`select 1`.execute(db);
-      return reply.header('cache-control', 'no-store').send({ status: 'ok', database: 'ok' });
-    } catch (error) {
-      request.log.error({ err: error }, 'health check: database unreachable');
-      return reply.code(503).send(unavailable('The database is unreachable'));
-    }
-  });
+  app.get(
+    '/api/health',
+    { config: { answers: { 503: 'The database is unreachable' } } },
+    async (request, reply) => {
+      try {
+        await sql`select 1`.execute(db);
+        return reply.header('cache-control', 'no-store').send({ status: 'ok', database: 'ok' });
+      } catch (error) {
+        request.log.error({ err: error }, 'health check: database unreachable');
+        return reply.code(503).send(unavailable('The database is unreachable'));
+      }
+    },
+  );
 
-  app.get('/api/ready', async (_request, reply) => {
+  const notReady =
+    'Not serving: shutting down, the database unreachable or behind, or analytics writes failing';
+  app.get('/api/ready', { config: { answers: { 503: notReady } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     if (readiness.stopping) return reply.code(503).send(unavailable('This instance is shutting down'));
     let current: boolean;

@@ -5,7 +5,11 @@ import type { PasswordResetService } from './service.ts';
 
 // Like the page of the e-mailed link (whose address holds the token), the reset flow's calls answer
 // with `Referrer-Policy: no-referrer`: nothing in this flow passes an address on.
-const RESET_ROUTE = { public: true, securityHeaders: 'apiNoReferrer' } as const;
+const RESET_ROUTE = {
+  public: true,
+  securityHeaders: 'apiNoReferrer',
+  answers: { 429: 'Too many attempts: `Retry-After` says when to try again' },
+} as const;
 
 export function registerPasswordResetRoutes(app: FastifyInstance, reset: PasswordResetService): void {
   const api = app.withTypeProvider<ZodTypeProvider>();

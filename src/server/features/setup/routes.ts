@@ -15,7 +15,15 @@ export function registerSetupRoutes(app: FastifyInstance, setup: SetupService): 
   // the transport's refusal is the report asked for, not an error of this request).
   api.post(
     '/api/admin/mail/test',
-    { schema: { body: mailTestRequest, response: { 200: mailTestResult } } },
+    {
+      config: {
+        answers: {
+          409: 'There is no address to send enquiry notices to yet',
+          429: 'Too many test e-mails this minute or today: `Retry-After` says when to try again',
+        },
+      },
+      schema: { body: mailTestRequest, response: { 200: mailTestResult } },
+    },
     async (request) => setup.sendTest(requireAdmin(request), request.body.recipient),
   );
 }
