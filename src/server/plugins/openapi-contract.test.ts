@@ -71,7 +71,8 @@ describeEachDatabase(
         expect(response.json(), key).toEqual({ detail: expect.any(String), code: expect.any(String) });
     };
 
-    it('answers every operation with a status the document lists for it', async () => {
+    // About 120 requests in one test: seconds alone, far more beside three other busy test files.
+    it('answers every operation with a status the document lists for it', { timeout: 120_000 }, async () => {
       const doc = (await ctx().request({ method: 'GET', url: '/api/docs' })).json<Document>();
       const session = await ctx().loginAs();
       const operations = operationsOf(doc);
