@@ -9,6 +9,7 @@ import * as authAttemptClaims from '../migrations/0007-auth-attempt-claims.ts';
 import * as notificationWaits from '../migrations/0008-notification-waits.ts';
 import * as enquirySources from '../migrations/0009-enquiry-sources.ts';
 import * as weeklyReport from '../migrations/0010-weekly-report.ts';
+import * as contentSchedule from '../migrations/0011-content-schedule.ts';
 import type { Db } from './database.ts';
 
 // Listed explicitly (not read from disk) so the same set runs from source, tests and any bundle.
@@ -24,6 +25,7 @@ export const migrations: Record<string, Migration> = {
   '0008-notification-waits': notificationWaits,
   '0009-enquiry-sources': enquirySources,
   '0010-weekly-report': weeklyReport,
+  '0011-content-schedule': contentSchedule,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -11,6 +11,10 @@ interface ContentColumns extends Timestamps {
   id: Generated<number>;
   order: number;
   is_active: number;
+  /** Shown on the public site from this instant (epoch ms); null: as soon as it is active. */
+  show_from: number | null;
+  /** Hidden from the public site after this instant (epoch ms); null: until hidden by hand. */
+  hide_after: number | null;
 }
 
 export interface EventsTable extends ContentColumns {

@@ -63,6 +63,25 @@ const wholeNumber = (min: number, max: number) =>
 const order = wholeNumber(-1_000_000, 1_000_000).default(0);
 const isActive = z.boolean({ error: 'must be true or false' }).default(true);
 
+/** Scheduled content (issue 17): an instant with its offset, or null/empty for "no limit". */
+const scheduleTime = z.preprocess(
+  (value) => (value === '' ? null : value),
+  z.iso
+    .datetime({ offset: true, error: 'must be a date and time such as 2026-12-05T09:00:00Z' })
+    .nullish()
+    .transform((value) => value ?? null),
+);
+const schedule = { show_from: scheduleTime, hide_after: scheduleTime };
+
+/** Hide after must come after show from, when both are set. */
+function scheduleInOrder(
+  item: { show_from: string | null; hide_after: string | null },
+  ctx: z.RefinementCtx,
+) {
+  if (item.show_from && item.hide_after && Date.parse(item.hide_after) <= Date.parse(item.show_from))
+    ctx.addIssue({ code: 'custom', path: ['hide_after'], message: 'must be after show from' });
+}
+
 const YOUTUBE_HOSTS = new Set([
   'youtube.com',
   'www.youtube.com',
@@ -73,43 +92,55 @@ const YOUTUBE_HOSTS = new Set([
 ]);
 export const isYoutubeUrl = (value: string) => isHttpUrl(value) && YOUTUBE_HOSTS.has(new URL(value).hostname);
 
-export const eventInput = z.object({
-  name: requiredText(TEXT_LIMITS.short),
-  location: requiredText(TEXT_LIMITS.short),
-  // A real calendar day (no 30 February), as the document's `format: date` and pattern say.
-  date: requiredText(10).check(z.iso.date({ error: 'must be a date in the form YYYY-MM-DD' })),
-  link: optionalWebUrl,
-  image_url: optionalMediaUrl,
-  order,
-  is_active: isActive,
-});
+export const eventInput = z
+  .object({
+    name: requiredText(TEXT_LIMITS.short),
+    location: requiredText(TEXT_LIMITS.short),
+    // A real calendar day (no 30 February), as the document's `format: date` and pattern say.
+    date: requiredText(10).check(z.iso.date({ error: 'must be a date in the form YYYY-MM-DD' })),
+    link: optionalWebUrl,
+    image_url: optionalMediaUrl,
+    order,
+    is_active: isActive,
+    ...schedule,
+  })
+  .superRefine(scheduleInOrder);
 
-export const logoInput = z.object({
-  name: requiredText(TEXT_LIMITS.short),
-  logo_url: mediaUrl,
-  website_url: optionalWebUrl,
-  order,
-  is_active: isActive,
-});
+export const logoInput = z
+  .object({
+    name: requiredText(TEXT_LIMITS.short),
+    logo_url: mediaUrl,
+    website_url: optionalWebUrl,
+    order,
+    is_active: isActive,
+    ...schedule,
+  })
+  .superRefine(scheduleInOrder);
 
-export const badgeInput = z.object({
-  name: requiredText(TEXT_LIMITS.short),
-  badge_url: mediaUrl,
-  description: optionalText(TEXT_LIMITS.description),
-  order,
-  is_active: isActive,
-});
+export const badgeInput = z
+  .object({
+    name: requiredText(TEXT_LIMITS.short),
+    badge_url: mediaUrl,
+    description: optionalText(TEXT_LIMITS.description),
+    order,
+    is_active: isActive,
+    ...schedule,
+  })
+  .superRefine(scheduleInOrder);
 
-export const galleryInput = z.object({
-  title: requiredText(TEXT_LIMITS.short),
-  image_url: mediaUrl,
-  alt_text: optionalText(TEXT_LIMITS.short),
-  order,
-  section: z
-    .enum(GALLERY_SECTIONS, { error: `must be one of ${GALLERY_SECTIONS.join(', ')}` })
-    .default('action-gallery'),
-  is_active: isActive,
-});
+export const galleryInput = z
+  .object({
+    title: requiredText(TEXT_LIMITS.short),
+    image_url: mediaUrl,
+    alt_text: optionalText(TEXT_LIMITS.short),
+    order,
+    section: z
+      .enum(GALLERY_SECTIONS, { error: `must be one of ${GALLERY_SECTIONS.join(', ')}` })
+      .default('action-gallery'),
+    is_active: isActive,
+    ...schedule,
+  })
+  .superRefine(scheduleInOrder);
 
 export const videoInput = z
   .object({
@@ -121,7 +152,9 @@ export const videoInput = z
     category: z.enum(VIDEO_CATEGORIES, { error: `must be one of ${VIDEO_CATEGORIES.join(', ')}` }),
     order,
     is_active: isActive,
+    ...schedule,
   })
+  .superRefine(scheduleInOrder)
   .superRefine((video, ctx) => {
     if (video.video_type === 'youtube' && !isYoutubeUrl(video.video_url)) {
       ctx.addIssue({
@@ -132,14 +165,17 @@ export const videoInput = z
     }
   });
 
-export const testimonialInput = z.object({
-  client_name: requiredText(TEXT_LIMITS.short),
-  company: requiredText(TEXT_LIMITS.short),
-  testimonial_text: requiredText(TEXT_LIMITS.testimonial),
-  rating: wholeNumber(1, 5),
-  order,
-  is_active: isActive,
-});
+export const testimonialInput = z
+  .object({
+    client_name: requiredText(TEXT_LIMITS.short),
+    company: requiredText(TEXT_LIMITS.short),
+    testimonial_text: requiredText(TEXT_LIMITS.testimonial),
+    rating: wholeNumber(1, 5),
+    order,
+    is_active: isActive,
+    ...schedule,
+  })
+  .superRefine(scheduleInOrder);
 
 const stored = {
   id: z.number().int(),
@@ -147,6 +183,10 @@ const stored = {
   is_active: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Shown on the public site from (ISO time), null: as soon as it is active. */
+  show_from: z.string().nullable(),
+  /** Hidden from the public site after (ISO time), null: until hidden by hand. */
+  hide_after: z.string().nullable(),
 };
 
 export const event = z.object({

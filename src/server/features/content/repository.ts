@@ -9,6 +9,8 @@ export interface ContentRow {
   is_active: number;
   created_at: number;
   updated_at: number;
+  show_from: number | null;
+  hide_after: number | null;
   [column: string]: unknown;
 }
 
@@ -18,6 +20,8 @@ interface GenericContentTable {
   is_active: number;
   created_at: number;
   updated_at: number;
+  show_from: number | null;
+  hide_after: number | null;
   [column: string]: unknown;
 }
 
@@ -31,6 +35,31 @@ export const listContent = (db: Db, kind: ContentKind, activeOnly: boolean): Pro
   if (activeOnly) query = query.where('is_active', '=', 1);
   return query.orderBy('order').orderBy('id').execute() as Promise<ContentRow[]>;
 };
+
+/** When an active item's schedule lets the public see it: `now` within [show_from, hide_after]. */
+const onShowAt = (row: ContentRow, now: number) =>
+  (row.show_from === null || Number(row.show_from) <= now) &&
+  (row.hide_after === null || Number(row.hide_after) > now);
+
+/**
+ * What the public sees of a kind at `now` — active items within their schedule — and the next instant
+ * that changes (an item's show_from or hide_after still ahead), or null when nothing is scheduled.
+ */
+export async function publicContent(
+  db: Db,
+  kind: ContentKind,
+  now: number,
+): Promise<{ rows: ContentRow[]; nextChangeAt: number | null }> {
+  const active = await listContent(db, kind, true);
+  const ahead = active
+    .flatMap((row) => [row.show_from, row.hide_after])
+    .map((at) => (at === null ? NaN : Number(at)))
+    .filter((at) => at > now);
+  return {
+    rows: active.filter((row) => onShowAt(row, now)),
+    nextChangeAt: ahead.length ? Math.min(...ahead) : null,
+  };
+}
 
 export const findContent = (db: Db, kind: ContentKind, id: number) =>
   view(db).selectFrom(kind).selectAll().where('id', '=', id).executeTakeFirst() as Promise<

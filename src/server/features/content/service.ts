@@ -1,5 +1,5 @@
 // Content of the public site (SPEC §3): six kinds sharing one set of rules. Public lists hold active
-// items only, ordered by `order` then id; admin lists hold everything.
+// items within their schedule only (issue 17), ordered by `order` then id; admin lists hold everything.
 import type { z } from 'zod';
 import { CONTENT_KINDS, type ContentKind } from '#shared/schemas/content.ts';
 import type { Db } from '../../db/database.ts';
@@ -38,13 +38,22 @@ export function toApiItem(row: ContentRow): Record<string, unknown> {
     is_active: row.is_active === 1,
     created_at: toIso(row.created_at),
     updated_at: toIso(row.updated_at),
+    show_from: row.show_from === null ? null : toIso(Number(row.show_from)),
+    hide_after: row.hide_after === null ? null : toIso(Number(row.hide_after)),
   };
 }
+
+const epochOrNull = (iso: unknown) => (typeof iso === 'string' && iso ? Date.parse(iso) : null);
 
 /** API input → columns: booleans become 0/1 and `id`/timestamps are never taken from the client. */
 function toColumns(input: Record<string, unknown>): Record<string, unknown> {
   const { id: _id, created_at: _c, updated_at: _u, ...fields } = input;
-  return { ...fields, is_active: fields.is_active === false ? 0 : 1 };
+  return {
+    ...fields,
+    is_active: fields.is_active === false ? 0 : 1,
+    show_from: epochOrNull(fields.show_from),
+    hide_after: epochOrNull(fields.hide_after),
+  };
 }
 
 /** The column each kind is known by in the admin's lists. */
@@ -90,14 +99,16 @@ export function createContentService(db: Db, clock: Clock) {
       const hit = cache.get(kind);
       if (hit && hit.expiresAt > now) return hit.list;
       const readFrom = generation;
-      const rows = await repo.listContent(db, kind, true);
+      // Active items within their schedule; the list is kept no later than the next scheduled change.
+      const { rows, nextChangeAt } = await repo.publicContent(db, kind, now);
       const json = Buffer.from(
         JSON.stringify({ success: true, [CONTENT_KINDS[kind].listKey]: rows.map((r) => itemOf(kind, r)) }),
       );
       // Usually nothing changed since the last read: keep the compressed copies (brotli at full
       // quality costs milliseconds of the event loop, every second, per list) and only renew the time.
       const list = hit?.list.identity.equals(json) ? hit.list : compressBody(json);
-      if (readFrom === generation) cache.set(kind, { list, expiresAt: now + PUBLIC_CACHE_TTL_MS });
+      const expiresAt = Math.min(now + PUBLIC_CACHE_TTL_MS, nextChangeAt ?? Infinity);
+      if (readFrom === generation) cache.set(kind, { list, expiresAt });
       return list;
     },
 

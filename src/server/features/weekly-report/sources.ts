@@ -2,6 +2,7 @@
 // (Analytics summary and Bookings by source, the enquiry list, the dashboard's setup card).
 import { WEEKLY_REPORT, BUSINESS_NAME } from '#shared/constants.ts';
 import { londonDay } from '#shared/london-days.ts';
+import { isShownAt } from '#shared/schedule.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AnalyticsService } from '../analytics/service.ts';
 import type { ContentService } from '../content/service.ts';
@@ -26,11 +27,11 @@ export function weeklyReportSources(services: {
     enquiries: () => enquiries.list(),
     bookingsBySource: (days) => enquiries.bySource(days),
     notificationsPending: async () => (await enquiries.notificationStatus()).pending,
-    // The public page's "upcoming": visible events from today (London) on, soonest first.
+    // The public page's "upcoming": events shown now (active, within their schedule) from today on.
     async upcomingEvents() {
       const today = londonDay(clock.now());
       return (await content.adminList('events'))
-        .filter((event) => event.is_active && event.date >= today)
+        .filter((event) => isShownAt(event, clock.now()) && event.date >= today)
         .sort((a, b) => a.date.localeCompare(b.date) || a.order - b.order)
         .slice(0, WEEKLY_REPORT.nextEvents);
     },

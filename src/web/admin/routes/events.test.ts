@@ -13,6 +13,8 @@ const event = (id: number, date: string, overrides: Partial<Event> = {}): Event 
   is_active: true,
   created_at: '2026-11-01T09:00:00.000Z',
   updated_at: '2026-11-01T09:00:00.000Z',
+  show_from: null,
+  hide_after: null,
   ...overrides,
 });
 

@@ -5,6 +5,8 @@ import { renderHead } from './head.ts';
 const stamp = {
   order: 0,
   is_active: true,
+  show_from: null,
+  hide_after: null,
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
 };

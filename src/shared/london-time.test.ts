@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { londonDisplayTime, londonLocalToEpoch, londonLocalValue } from './london-time.ts';
+
+describe('London wall-clock times', () => {
+  it('reads a typed time as UK time in winter and in summer', () => {
+    expect(londonLocalToEpoch('2026-12-05T09:00')).toBe(Date.parse('2026-12-05T09:00:00Z'));
+    expect(londonLocalToEpoch('2026-06-05T09:00')).toBe(Date.parse('2026-06-05T08:00:00Z'));
+    expect(londonLocalValue(Date.parse('2026-06-05T08:00:00Z'))).toBe('2026-06-05T09:00');
+  });
+
+  it('takes the first of the repeated hour and moves the skipped hour on, as a clock would', () => {
+    expect(londonLocalToEpoch('2026-10-25T01:30')).toBe(Date.parse('2026-10-25T00:30:00Z')); // BST reading
+    expect(londonLocalToEpoch('2026-03-29T01:30')).toBe(Date.parse('2026-03-29T01:30:00Z')); // 02:30 BST
+  });
+
+  it('refuses what is not a time', () => {
+    for (const value of ['', '2026-02-30T09:00', '2026-12-05 09:00', '2026-12-05T24:00', 'tomorrow'])
+      expect(londonLocalToEpoch(value), value).toBeUndefined();
+  });
+
+  it('shows a time as an owner reads it', () => {
+    expect(londonDisplayTime(Date.parse('2026-12-05T09:00:00Z'))).toBe('Sat 5 Dec 09:00');
+  });
+});

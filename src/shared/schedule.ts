@@ -1,0 +1,27 @@
+// Where an item of content stands on the public site at an instant (issue 17, scheduled content):
+// hidden by hand, waiting for its show-from time, shown (perhaps until its hide-after time), or over.
+export interface Schedulable {
+  is_active: boolean;
+  show_from: string | null;
+  hide_after: string | null;
+}
+
+export type ScheduleState =
+  | { state: 'hidden' }
+  | { state: 'scheduled'; appearsAt: number; hidesAt: number | null }
+  | { state: 'shown'; hidesAt: number | null }
+  | { state: 'over'; hiddenSince: number };
+
+const instant = (iso: string | null) => (iso === null ? null : Date.parse(iso));
+
+export function scheduleState(item: Schedulable, now: number): ScheduleState {
+  if (!item.is_active) return { state: 'hidden' };
+  const from = instant(item.show_from);
+  const until = instant(item.hide_after);
+  if (until !== null && until <= now) return { state: 'over', hiddenSince: until };
+  if (from !== null && from > now) return { state: 'scheduled', appearsAt: from, hidesAt: until };
+  return { state: 'shown', hidesAt: until };
+}
+
+/** Whether the public sees the item at `now` (the server's public lists apply the same rule). */
+export const isShownAt = (item: Schedulable, now: number) => scheduleState(item, now).state === 'shown';
