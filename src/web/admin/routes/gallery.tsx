@@ -1,11 +1,8 @@
 // Gallery (SPEC §2, §5): images grouped by the page section they belong to, moved up or down within
 // their section by swapping the order of two neighbours. Title and image are required.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { GALLERY_SECTIONS } from '#shared/constants.ts';
 import { galleryInput, type GalleryImage } from '#shared/schemas/content.ts';
 import { EmptyState, Loading, PageHeader } from '../../components/admin-ui.tsx';
@@ -14,61 +11,41 @@ import { SelectField, TextField } from '../../components/field.tsx';
 import { toast } from '../../components/toast.tsx';
 import { contentListKey } from '../api/content-list.ts';
 import { updateContent } from '../api/content-update.ts';
-import { UploadField } from '../components/upload-field.tsx';
 import { AddButton } from './content/add-button.tsx';
-import { fieldError } from './content/field-error.ts';
+import { OrderField, UploadControl } from './content/fields.tsx';
 import { FormPanel } from './content/form-panel.tsx';
 import { ItemCard } from './content/item-card.tsx';
 import { GALLERY_SECTION_LABELS } from './content/labels.ts';
 import { Thumbnail } from './content/thumbnail.tsx';
-import { useContentManager } from './content/use-content-manager.ts';
+import { contentMessages, useContentManager } from './content/use-content-manager.ts';
 import { reorderChanges } from './content/reorder.ts';
 import { useEditor } from './content/use-editor.ts';
 import type { ContentFormProps } from './content/content-screen.tsx';
+import { useContentForm } from './content/use-content-form.ts';
 
-const MESSAGES = {
-  noun: 'image',
-  fetchFailed: 'Failed to fetch images',
-  createFailed: 'Failed to add image',
-  created: 'Image added',
-  updateFailed: 'Failed to update image',
-  updated: 'Image updated',
-  deleteFailed: 'Failed to delete image',
-  deleted: 'Image deleted',
-  detailAsTitle: true,
-};
+const MESSAGES = contentMessages('image', 'images', { detailAsTitle: true });
 
-function GalleryForm({ item, saving, onSave, onCancel }: ContentFormProps<'gallery'>) {
-  const {
-    register,
-    control,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<z.input<typeof galleryInput>, unknown, z.output<typeof galleryInput>>({
-    resolver: zodResolver(galleryInput),
-    defaultValues: {
-      title: item?.title ?? '',
-      image_url: item?.image_url ?? '',
-      alt_text: item?.alt_text ?? '',
-      section: item?.section ?? 'action-gallery',
-      order: item?.order ?? 0,
-      is_active: item?.is_active ?? true,
+function GalleryForm(props: ContentFormProps<'gallery'>) {
+  const { control, field, panel } = useContentForm(galleryInput, props, {
+    noun: 'Image',
+    blank: {
+      title: '',
+      image_url: '',
+      alt_text: '',
+      section: 'action-gallery',
+      order: 0,
+      is_active: true,
+    },
+    onInvalid: (invalid) => {
+      // SPEC §5/§8: the one message for a missing title or picture.
+      if (invalid.title || invalid.image_url)
+        toast({ title: 'Title and image are required', variant: 'destructive' });
     },
   });
   return (
-    <FormPanel
-      title={item ? 'Edit Image' : 'Add Image'}
-      submitLabel={item ? 'Save Changes' : 'Add Image'}
-      onSubmit={handleSubmit(onSave, (invalid) => {
-        // SPEC §5/§8: the one message for a missing title or picture.
-        if (invalid.title || invalid.image_url)
-          toast({ title: 'Title and image are required', variant: 'destructive' });
-      })}
-      onCancel={onCancel}
-      saving={saving}
-    >
-      <TextField label="Title" required {...register('title')} error={fieldError('Title', errors.title)} />
-      <SelectField label="Section" {...register('section')} error={fieldError('Section', errors.section)}>
+    <FormPanel {...panel}>
+      <TextField required {...field('title', 'Title')} />
+      <SelectField {...field('section', 'Section')}>
         {GALLERY_SECTIONS.map((section) => (
           <option key={section} value={section}>
             {GALLERY_SECTION_LABELS[section]}
@@ -76,35 +53,18 @@ function GalleryForm({ item, saving, onSave, onCancel }: ContentFormProps<'galle
         ))}
       </SelectField>
       <TextField
-        label="Description for screen readers (alt text)"
         hint="What the picture shows, e.g. 'Two players at the reaction targets'"
-        {...register('alt_text')}
-        error={fieldError('Alt text', errors.alt_text)}
+        {...field('alt_text', 'Description for screen readers (alt text)', 'Alt text')}
       />
-      <TextField
-        label="Order number"
-        type="number"
-        inputMode="numeric"
-        hint="Lower numbers come first within a section"
-        {...register('order')}
-        error={fieldError('Order number', errors.order)}
+      <OrderField {...field('order', 'Order number')} hint="Lower numbers come first within a section" />
+      <UploadControl
+        control={control}
+        name="image_url"
+        label="Image"
+        kind="image"
+        required
+        className="sm:col-span-2"
       />
-      <div className="sm:col-span-2">
-        <Controller
-          control={control}
-          name="image_url"
-          render={({ field, fieldState }) => (
-            <UploadField
-              label="Image"
-              kind="image"
-              required
-              value={field.value ?? ''}
-              onChange={field.onChange}
-              error={fieldError('Image', fieldState.error)}
-            />
-          )}
-        />
-      </div>
     </FormPanel>
   );
 }
