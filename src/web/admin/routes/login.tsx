@@ -9,11 +9,12 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { TOTP_CODE_LENGTH } from '../../../shared/constants.ts';
 import { Banner } from '../../components/admin-ui.tsx';
-import { Button } from '../../components/button.tsx';
 import { TextField } from '../../components/field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useLogin } from '../api/login.ts';
 import { AuthCard } from '../auth/auth-card.tsx';
+import { AuthSubmit } from '../auth/auth-links.tsx';
+import { PasswordField } from '../auth/password-field.tsx';
 import { tokenStore, useToken } from '../auth/token-store.ts';
 import { ADMIN_PATHS } from '../paths.ts';
 
@@ -126,11 +127,9 @@ export function LoginScreen() {
           error={errors.email?.message}
           {...register('email')}
         />
-        <TextField
+        <PasswordField
+          purpose="current"
           label="Password"
-          type="password"
-          autoComplete="current-password"
-          required
           error={errors.password?.message}
           {...register('password')}
         />
@@ -177,10 +176,9 @@ export function LoginScreen() {
             </button>
           </div>
         )}
-        <Button type="submit" className="w-full" disabled={login.isPending}>
-          <LogIn className="size-5" aria-hidden="true" />
-          {login.isPending ? 'Signing in…' : 'Sign in'}
-        </Button>
+        <AuthSubmit icon={LogIn} pending={login.isPending} pendingLabel="Signing in…">
+          Sign in
+        </AuthSubmit>
       </form>
       <p className="mt-6 text-center">
         <Link
