@@ -19,6 +19,8 @@ import { useAdminUsers } from '../api/admin-users.ts';
 import { useCreateAdminUser } from '../api/create-admin-user.ts';
 import { useDeleteAdminUser } from '../api/delete-admin-user.ts';
 import { useMe } from '../api/me.ts';
+import { SubmitOrCancel } from '../components/submit-or-cancel.tsx';
+import { PasswordField } from '../auth/password-field.tsx';
 
 type UserForm = z.input<typeof createAdminRequest>;
 const EMPTY: UserForm = { username: '', email: '', password: '', role: 'admin' };
@@ -182,11 +184,9 @@ export function UsersScreen() {
               error={sentence('Email', errors.email?.message)}
               {...register('email')}
             />
-            <TextField
+            <PasswordField
+              purpose="new"
               label="Password"
-              type="password"
-              autoComplete="new-password"
-              required
               minLength={MIN_PASSWORD_LENGTH}
               hint="The user must change this password on first login."
               error={sentence('Password', errors.password?.message)}
@@ -196,14 +196,13 @@ export function UsersScreen() {
               <option value="admin">Admin</option>
               <option value="superadmin">Superadmin</option>
             </SelectField>
-            <div className="flex flex-wrap gap-2 sm:col-span-2">
-              <Button type="submit" disabled={createUser.isPending}>
-                {createUser.isPending ? 'Creating…' : 'Create Admin User'}
-              </Button>
-              <Button variant="secondary" onClick={closeForm}>
-                Cancel
-              </Button>
-            </div>
+            <SubmitOrCancel
+              label="Create Admin User"
+              pendingLabel="Creating…"
+              pending={createUser.isPending}
+              onCancel={closeForm}
+              className="flex flex-wrap gap-2 sm:col-span-2"
+            />
           </form>
         </Card>
       )}
