@@ -23,6 +23,8 @@ import { useEditor } from './content/use-editor.ts';
 import type { ContentFormProps } from './content/content-screen.tsx';
 import { useContentForm } from './content/use-content-form.ts';
 
+type GallerySection = (typeof GALLERY_SECTIONS)[number];
+
 const MESSAGES = contentMessages('image', 'images', { detailAsTitle: true });
 
 function GalleryForm(props: ContentFormProps<'gallery'>) {
@@ -69,9 +71,8 @@ function GalleryForm(props: ContentFormProps<'gallery'>) {
   );
 }
 
-export function GalleryScreen() {
-  const manager = useContentManager('gallery', MESSAGES);
-  const editor = useEditor<GalleryImage>();
+/** Swaps an image with its neighbour by their order numbers; the list is reloaded either way. */
+function useReorder() {
   const queryClient = useQueryClient();
   const [reordering, setReordering] = useState(false);
 
@@ -90,6 +91,65 @@ export function GalleryScreen() {
       setReordering(false);
     }
   }
+
+  return { reordering, move };
+}
+
+function SectionHeading({ section, count }: { section: GallerySection; count: number }) {
+  return (
+    <h2
+      id={`gallery-${section}`}
+      className="mb-3 flex items-baseline gap-2 font-display text-xl font-semibold tracking-wide text-ink-900 uppercase"
+    >
+      {GALLERY_SECTION_LABELS[section]}
+      <span className="font-sans text-sm font-normal tracking-normal text-ink-600 normal-case">
+        {count} {count === 1 ? 'image' : 'images'}
+      </span>
+    </h2>
+  );
+}
+
+function MoveButtons({
+  title,
+  first,
+  last,
+  disabled,
+  onMove,
+}: {
+  title: string;
+  first: boolean;
+  last: boolean;
+  disabled: boolean;
+  onMove: (direction: -1 | 1) => void;
+}) {
+  return (
+    <span className="flex gap-1">
+      <Button
+        variant="secondary"
+        size="sm"
+        aria-label={`Move ${title} up`}
+        disabled={first || disabled}
+        onClick={() => onMove(-1)}
+      >
+        <ArrowUp className="size-4" aria-hidden="true" />
+      </Button>
+      <Button
+        variant="secondary"
+        size="sm"
+        aria-label={`Move ${title} down`}
+        disabled={last || disabled}
+        onClick={() => onMove(1)}
+      >
+        <ArrowDown className="size-4" aria-hidden="true" />
+      </Button>
+    </span>
+  );
+}
+
+export function GalleryScreen() {
+  const manager = useContentManager('gallery', MESSAGES);
+  const editor = useEditor<GalleryImage>();
+  const { reordering, move } = useReorder();
 
   const sections = GALLERY_SECTIONS.map((section) => ({
     section,
@@ -126,15 +186,7 @@ export function GalleryScreen() {
         <div className="space-y-8">
           {sections.map(({ section, images }) => (
             <section key={section} aria-labelledby={`gallery-${section}`}>
-              <h2
-                id={`gallery-${section}`}
-                className="mb-3 flex items-baseline gap-2 font-display text-xl font-semibold tracking-wide text-ink-900 uppercase"
-              >
-                {GALLERY_SECTION_LABELS[section]}
-                <span className="font-sans text-sm font-normal tracking-normal text-ink-600 normal-case">
-                  {images.length} {images.length === 1 ? 'image' : 'images'}
-                </span>
-              </h2>
+              <SectionHeading section={section} count={images.length} />
               <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2">
                 {images.map((image, index) => (
                   <ItemCard
@@ -149,26 +201,13 @@ export function GalleryScreen() {
                       if ((await manager.remove(image)) && editor.item?.id === image.id) editor.close();
                     }}
                     extraActions={
-                      <span className="flex gap-1">
-                        <Button
-                          variant="secondary"
-                          size="sm"
-                          aria-label={`Move ${image.title} up`}
-                          disabled={index === 0 || reordering}
-                          onClick={() => void move(images, index, -1)}
-                        >
-                          <ArrowUp className="size-4" aria-hidden="true" />
-                        </Button>
-                        <Button
-                          variant="secondary"
-                          size="sm"
-                          aria-label={`Move ${image.title} down`}
-                          disabled={index === images.length - 1 || reordering}
-                          onClick={() => void move(images, index, 1)}
-                        >
-                          <ArrowDown className="size-4" aria-hidden="true" />
-                        </Button>
-                      </span>
+                      <MoveButtons
+                        title={image.title}
+                        first={index === 0}
+                        last={index === images.length - 1}
+                        disabled={reordering}
+                        onMove={(direction) => void move(images, index, direction)}
+                      />
                     }
                   >
                     <p>{image.alt_text || 'No alt text'}</p>
