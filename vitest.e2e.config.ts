@@ -8,6 +8,10 @@ export default defineConfig({
     globalSetup: ['e2e/support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A file's own afterAll hooks run before the e2e fixture's clean-up that was registered earlier
+    // (e2e/support/e2e.ts): the server and the browser are still there for them. (Vitest's default,
+    // written down because the fixture depends on it.)
+    sequence: { hooks: 'stack' },
     pool: 'forks',
     fileParallelism: false,
   },

@@ -4,11 +4,11 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { adminApi, apiLogin, openSignedIn } from './support/admin.ts';
 import { axeViolations, describeViolations } from './support/axe.ts';
-import { chromiumAvailable, DESKTOP, launchBrowser, PHONE } from './support/browser.ts';
-import { startTestServer, type TestServer } from './support/server.ts';
+import { describeE2e, useE2eServer } from './support/e2e.ts';
+import { DESKTOP, PHONE } from './support/browser.ts';
 
 /** The server writes queued events at least every second. */
 const FLUSH_MS = 1500;
@@ -23,27 +23,20 @@ type Body = Record<string, unknown>;
 const visitorUserAgent = (browser: Browser) =>
   `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version()} Safari/537.36`;
 
-describe.skipIf(!chromiumAvailable())('admin analytics screen', () => {
-  let server: TestServer;
-  let browser: Browser;
+describeE2e('admin analytics screen', () => {
+  const e2e = useE2eServer();
   let token: string;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-    token = await apiLogin(server);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    token = await apiLogin(e2e.server);
   });
 
   /** A browser that accepted cookies: the consent cookie and its session id are set before loading. */
   async function consentingVisitor(sessionId: string): Promise<BrowserContext> {
-    const context = await browser.newContext({ ...DESKTOP, userAgent: visitorUserAgent(browser) });
+    const context = await e2e.browser.newContext({ ...DESKTOP, userAgent: visitorUserAgent(e2e.browser) });
     await context.addCookies([
-      { name: 'cookie_consent', value: 'true', url: server.url },
-      { name: 'session_id', value: sessionId, url: server.url },
+      { name: 'cookie_consent', value: 'true', url: e2e.server.url },
+      { name: 'session_id', value: sessionId, url: e2e.server.url },
     ]);
     return context;
   }
@@ -53,7 +46,7 @@ describe.skipIf(!chromiumAvailable())('admin analytics screen', () => {
     const page = await context.newPage();
     // A page of the site that runs no tracking of its own, so only these events count. (Not a JSON
     // address: its CSP, default-src 'none', lets a document opened there fetch nothing.)
-    await page.goto(`${server.url}/admin/login`);
+    await page.goto(`${e2e.server.url}/admin/login`);
     await page.evaluate(async (list) => {
       for (const [path, body] of list) {
         const response = await fetch(path, {
@@ -97,7 +90,7 @@ describe.skipIf(!chromiumAvailable())('admin analytics screen', () => {
   }
 
   it('shows the numbers sent by consenting browsers, the chart, section engagement, period switch, CSV and reset', async () => {
-    await adminApi(server, token, 'DELETE', '/api/admin/analytics/reset');
+    await adminApi(e2e.server, token, 'DELETE', '/api/admin/analytics/reset');
     const sessionA = randomUUID();
     const visitorA = await consentingVisitor(sessionA);
     const visitorB = await consentingVisitor(randomUUID());
@@ -120,7 +113,7 @@ describe.skipIf(!chromiumAvailable())('admin analytics screen', () => {
     ]);
     await flush();
 
-    const context = await browser.newContext(DESKTOP);
+    const context = await e2e.browser.newContext(DESKTOP);
     const page = await context.newPage();
     const requested: string[] = [];
     page.on('request', (request) => {
@@ -132,7 +125,7 @@ describe.skipIf(!chromiumAvailable())('admin analytics screen', () => {
       dialogs.push(dialog.message());
       void dialog.accept();
     });
-    await openSignedIn(page, server, '/admin/analytics');
+    await openSignedIn(page, e2e.server, '/admin/analytics');
     await expectStats(page, [5, 2, 3, 1]);
     expect(requested).toEqual(
       expect.arrayContaining([
@@ -209,7 +202,7 @@ describe.skipIf(!chromiumAvailable())('admin analytics screen', () => {
 
     // The landing page itself, opened by a visitor who accepted cookies, adds one page view.
     const landing = await visitorA.newPage();
-    await landing.goto(`${server.url}/`);
+    await landing.goto(`${e2e.server.url}/`);
     await landing.waitForLoadState('networkidle');
     await flush();
     await page.reload();
@@ -244,10 +237,10 @@ describe.skipIf(!chromiumAvailable())('admin analytics screen', () => {
   it('on a phone: the empty screen is usable, and a failed load says "Failed to fetch analytics"', async () => {
     // (Closing the landing page above may have sent its last section dwell: start from nothing.)
     await flush();
-    await adminApi(server, token, 'DELETE', '/api/admin/analytics/reset');
-    const context = await browser.newContext(PHONE);
+    await adminApi(e2e.server, token, 'DELETE', '/api/admin/analytics/reset');
+    const context = await e2e.browser.newContext(PHONE);
     const page = await context.newPage();
-    await openSignedIn(page, server, '/admin/analytics');
+    await openSignedIn(page, e2e.server, '/admin/analytics');
     await page.getByText('No section data yet. Visit the website to start tracking.').waitFor();
     await expectNoAxeViolations(page, 'analytics (phone)');
     await page.route('**/api/admin/analytics/summary?days=14', (route) =>

@@ -1,8 +1,7 @@
 // Admin access in a real browser (SPEC §2, §4, §5, §8): login with and without 2FA, wrong password,
 // forced change on first login, forgot/reset through the mail outbox, the guard, logout that
 // revokes the session, and the inactivity logout with the browser clock fast-forwarded.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   createAdmin,
   deleteAdmin,
@@ -14,26 +13,16 @@ import {
 } from './admin-core-fixtures.ts';
 import { apiLogin, openSignedIn } from './support/admin.ts';
 import { axeViolations, describeViolations } from './support/axe.ts';
-import { chromiumAvailable, DESKTOP, launchBrowser, PHONE } from './support/browser.ts';
-import { startTestServer, type TestServer } from './support/server.ts';
+import { describeE2e, useE2eServer } from './support/e2e.ts';
+import { DESKTOP, PHONE } from './support/browser.ts';
 
-describe.skipIf(!chromiumAvailable())('admin access', () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    // Captcha off so the dashboard test can file enquiries through the service.
-    server = await startTestServer({ CAPTCHA_PROVIDER: 'off' });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+describeE2e('admin access', () => {
+  // Captcha off so the dashboard test can file enquiries through the service.
+  const e2e = useE2eServer({ CAPTCHA_PROVIDER: 'off' });
 
   it('signs in with the right password and lands on the dashboard', async () => {
-    const { context, page } = await freshPage(browser);
-    await page.goto(`${server.url}/admin/login`);
+    const { context, page } = await freshPage(e2e.browser);
+    await page.goto(`${e2e.server.url}/admin/login`);
     await fillLogin(page);
     await page.waitForURL(/\/admin\/dashboard$/);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
@@ -46,26 +35,26 @@ describe.skipIf(!chromiumAvailable())('admin access', () => {
   });
 
   it("shows the server's detail for a wrong password", async () => {
-    const admin = await createAdmin(server, { ready: true });
-    const { context, page } = await freshPage(browser);
+    const admin = await createAdmin(e2e.server, { ready: true });
+    const { context, page } = await freshPage(e2e.browser);
     try {
-      await page.goto(`${server.url}/admin/login`);
+      await page.goto(`${e2e.server.url}/admin/login`);
       await fillLogin(page, { email: admin.email, password: 'not-the-password' });
       await expect(page.getByRole('alert').textContent()).resolves.toContain('Invalid email or password');
       expect(page.url()).toMatch(/\/admin\/login$/);
       await expect(page.getByLabel('2FA code').count()).resolves.toBe(0);
     } finally {
       await context.close();
-      await deleteAdmin(server, admin);
+      await deleteAdmin(e2e.server, admin);
     }
   });
 
   it('asks for the 2FA code after the first attempt and signs in with a fresh code', async () => {
-    const admin = await createAdmin(server, { ready: true });
-    const { context, page } = await freshPage(browser);
+    const admin = await createAdmin(e2e.server, { ready: true });
+    const { context, page } = await freshPage(e2e.browser);
     try {
-      const secret = await enableTwoFactor(server, admin);
-      await page.goto(`${server.url}/admin/login`);
+      const secret = await enableTwoFactor(e2e.server, admin);
+      await page.goto(`${e2e.server.url}/admin/login`);
       await expect(page.getByLabel('2FA code').count()).resolves.toBe(0);
       await fillLogin(page, admin);
       const codeField = page.getByLabel('2FA code');
@@ -83,20 +72,20 @@ describe.skipIf(!chromiumAvailable())('admin access', () => {
       await page.waitForURL(/\/admin\/dashboard$/);
     } finally {
       await context.close();
-      await deleteAdmin(server, admin);
+      await deleteAdmin(e2e.server, admin);
     }
   });
 
   it('sends a new admin to Settings until the forced password change is done', async () => {
-    const admin = await createAdmin(server);
-    const { context, page } = await freshPage(browser);
+    const admin = await createAdmin(e2e.server);
+    const { context, page } = await freshPage(e2e.browser);
     try {
-      await page.goto(`${server.url}/admin/login`);
+      await page.goto(`${e2e.server.url}/admin/login`);
       await fillLogin(page, admin);
       await page.waitForURL(/\/admin\/settings$/);
       await page.getByText('Please choose a new password before you continue.').waitFor();
       // Other pages redirect back to Settings, and only Settings and Logout are links.
-      await page.goto(`${server.url}/admin/events`);
+      await page.goto(`${e2e.server.url}/admin/events`);
       await page.waitForURL(/\/admin\/settings$/);
       const nav = page.getByRole('navigation', { name: 'Admin' });
       await nav.getByRole('link', { name: 'Settings' }).waitFor();
@@ -115,15 +104,15 @@ describe.skipIf(!chromiumAvailable())('admin access', () => {
       await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     } finally {
       await context.close();
-      await deleteAdmin(server, admin);
+      await deleteAdmin(e2e.server, admin);
     }
   });
 
   it('resets a forgotten password through the e-mailed link', async () => {
-    const admin = await createAdmin(server, { ready: true });
-    const { context, page } = await freshPage(browser, PHONE);
+    const admin = await createAdmin(e2e.server, { ready: true });
+    const { context, page } = await freshPage(e2e.browser, PHONE);
     try {
-      await page.goto(`${server.url}/admin/login`);
+      await page.goto(`${e2e.server.url}/admin/login`);
       await page.getByRole('link', { name: 'Forgot password?' }).click();
       await page.waitForURL(/\/admin\/forgot-password$/);
       await page.getByLabel('Email').fill(admin.email);
@@ -133,8 +122,8 @@ describe.skipIf(!chromiumAvailable())('admin access', () => {
         /If an account exists.*expires in 1 hour/s,
       );
 
-      const link = await resetLinkFor(server, admin.email);
-      expect(link.startsWith(`${server.url}/admin/reset-password?token=`)).toBe(true);
+      const link = await resetLinkFor(e2e.server, admin.email);
+      expect(link.startsWith(`${e2e.server.url}/admin/reset-password?token=`)).toBe(true);
       await page.goto(link);
       await page.getByLabel('New password', { exact: true }).fill('short');
       await page.getByLabel('Confirm new password').fill('short');
@@ -155,15 +144,15 @@ describe.skipIf(!chromiumAvailable())('admin access', () => {
       await page.waitForURL(/\/admin\/dashboard$/);
     } finally {
       await context.close();
-      await deleteAdmin(server, admin);
+      await deleteAdmin(e2e.server, admin);
     }
   });
 
   it('explains a reset link without a token, and a used one', async () => {
-    const { context, page } = await freshPage(browser);
-    await page.goto(`${server.url}/admin/reset-password`);
+    const { context, page } = await freshPage(e2e.browser);
+    await page.goto(`${e2e.server.url}/admin/reset-password`);
     await page.getByText('Invalid reset link. Please request a new password reset.').waitFor();
-    await page.goto(`${server.url}/admin/reset-password?token=not-a-real-token`);
+    await page.goto(`${e2e.server.url}/admin/reset-password?token=not-a-real-token`);
     await page.getByLabel('New password', { exact: true }).fill('Reset-by-mail-2026');
     await page.getByLabel('Confirm new password').fill('Reset-by-mail-2026');
     await page.getByRole('button', { name: 'Reset password' }).click();
@@ -174,20 +163,20 @@ describe.skipIf(!chromiumAvailable())('admin access', () => {
   });
 
   it('sends visitors without a session to the login screen', async () => {
-    const { context, page } = await freshPage(browser);
-    await page.goto(`${server.url}/admin/events`);
+    const { context, page } = await freshPage(e2e.browser);
+    await page.goto(`${e2e.server.url}/admin/events`);
     await page.waitForURL(/\/admin\/login$/);
-    await page.goto(`${server.url}/admin`);
+    await page.goto(`${e2e.server.url}/admin`);
     await page.waitForURL(/\/admin\/login$/);
     await context.close();
   });
 
   it('logs out: the token leaves the browser and no longer works on the server', async () => {
-    const token = await apiLogin(server);
-    const { context, page } = await freshPage(browser);
-    await page.goto(`${server.url}/admin/login`);
+    const token = await apiLogin(e2e.server);
+    const { context, page } = await freshPage(e2e.browser);
+    await page.goto(`${e2e.server.url}/admin/login`);
     await page.evaluate((value) => localStorage.setItem('adminToken', value), token);
-    await page.goto(`${server.url}/admin/dashboard`);
+    await page.goto(`${e2e.server.url}/admin/dashboard`);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(/\/admin\/login$/);
@@ -196,7 +185,7 @@ describe.skipIf(!chromiumAvailable())('admin access', () => {
     await expect
       .poll(
         async () =>
-          (await fetch(`${server.url}/api/admin/me`, { headers: { authorization: `Bearer ${token}` } }))
+          (await fetch(`${e2e.server.url}/api/admin/me`, { headers: { authorization: `Bearer ${token}` } }))
             .status,
       )
       .toBe(401);
@@ -204,14 +193,14 @@ describe.skipIf(!chromiumAvailable())('admin access', () => {
   });
 
   it('logs out after more than 5 minutes without activity, with the alert', async () => {
-    const { context, page } = await freshPage(browser);
+    const { context, page } = await freshPage(e2e.browser);
     await page.clock.install();
     const messages: string[] = [];
     page.on('dialog', (dialog) => {
       messages.push(dialog.message());
       void dialog.accept();
     });
-    const token = await openSignedIn(page, server, '/admin/dashboard');
+    const token = await openSignedIn(page, e2e.server, '/admin/dashboard');
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     // Just under the limit nothing happens.
     await page.clock.runFor('04:50');
@@ -231,7 +220,7 @@ describe.skipIf(!chromiumAvailable())('admin access', () => {
     await expect
       .poll(
         async () =>
-          (await fetch(`${server.url}/api/admin/me`, { headers: { authorization: `Bearer ${token}` } }))
+          (await fetch(`${e2e.server.url}/api/admin/me`, { headers: { authorization: `Bearer ${token}` } }))
             .status,
       )
       .toBe(401);
@@ -239,14 +228,14 @@ describe.skipIf(!chromiumAvailable())('admin access', () => {
   });
 
   it('warns a minute before the inactivity logout, and any activity keeps the admin signed in', async () => {
-    const { context, page } = await freshPage(browser);
+    const { context, page } = await freshPage(e2e.browser);
     await page.clock.install();
     const messages: string[] = [];
     page.on('dialog', (dialog) => {
       messages.push(dialog.message());
       void dialog.accept();
     });
-    await openSignedIn(page, server, '/admin/dashboard');
+    await openSignedIn(page, e2e.server, '/admin/dashboard');
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.clock.runFor('03:50');
     await expect(page.getByRole('alertdialog').count()).resolves.toBe(0);
@@ -275,14 +264,14 @@ describe.skipIf(!chromiumAvailable())('admin access', () => {
   });
 
   it('keeps a busy admin signed in', async () => {
-    const { context, page } = await freshPage(browser);
+    const { context, page } = await freshPage(e2e.browser);
     await page.clock.install();
     const messages: string[] = [];
     page.on('dialog', (dialog) => {
       messages.push(dialog.message());
       void dialog.accept();
     });
-    await openSignedIn(page, server, '/admin/dashboard');
+    await openSignedIn(page, e2e.server, '/admin/dashboard');
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     for (let minute = 0; minute < 7; minute++) {
       await page.clock.runFor('01:00');
@@ -294,16 +283,16 @@ describe.skipIf(!chromiumAvailable())('admin access', () => {
   });
 
   it('shows the enquiry count with the new ones, upcoming events and page views on the dashboard', async () => {
-    const { enquiries } = server.started.services;
+    const { enquiries } = e2e.server.started.services;
     const enquiry = { name: 'Dana', email: 'dana@example.co.uk', organisation: 'Fete', message: 'Hello' };
     const first = await enquiries.submit({ ...enquiry, recaptchaToken: null });
     const second = await enquiries.submit({ ...enquiry, recaptchaToken: null });
     await enquiries.setStatus(first.id, 'contacted');
     const total = (await enquiries.list()).length;
     const fresh = (await enquiries.list()).filter((item) => item.status === 'new').length;
-    const { context, page } = await freshPage(browser);
+    const { context, page } = await freshPage(e2e.browser);
     try {
-      await openSignedIn(page, server, '/admin/dashboard');
+      await openSignedIn(page, e2e.server, '/admin/dashboard');
       const card = page.getByRole('link', { name: /^Enquiries/ }).filter({ hasText: 'new' });
       await card.getByText(`${fresh} new`).waitFor();
       expect(await card.textContent()).toContain(String(total));
@@ -324,7 +313,7 @@ describe.skipIf(!chromiumAvailable())('admin access', () => {
   });
 
   it('only logs a failed stats load: the card shows a dash', async () => {
-    const { context, page } = await freshPage(browser);
+    const { context, page } = await freshPage(e2e.browser);
     const errors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
@@ -332,7 +321,7 @@ describe.skipIf(!chromiumAvailable())('admin access', () => {
     await page.route('**/api/admin/analytics/summary*', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"boom"}' }),
     );
-    await openSignedIn(page, server, '/admin/dashboard');
+    await openSignedIn(page, e2e.server, '/admin/dashboard');
     await page
       .getByRole('link', { name: /^Page views/ })
       .getByText('—')
@@ -347,19 +336,19 @@ describe.skipIf(!chromiumAvailable())('admin access', () => {
       ['390', PHONE],
       ['1280', DESKTOP],
     ] as const) {
-      const { context, page } = await freshPage(browser, options);
+      const { context, page } = await freshPage(e2e.browser, options);
       for (const path of [
         '/admin/login',
         '/admin/forgot-password',
         '/admin/reset-password?token=x',
         '/admin/reset-password',
       ]) {
-        await page.goto(`${server.url}${path}`);
+        await page.goto(`${e2e.server.url}${path}`);
         await page.getByRole('heading').first().waitFor();
         const violations = await axeViolations(page);
         expect(violations, `${path} at ${label}: ${describeViolations(violations)}`).toEqual([]);
       }
-      await openSignedIn(page, server, '/admin/dashboard');
+      await openSignedIn(page, e2e.server, '/admin/dashboard');
       await page.getByText('Quick links').waitFor();
       await page.waitForLoadState('networkidle');
       const violations = await axeViolations(page);

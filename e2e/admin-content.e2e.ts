@@ -5,12 +5,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { adminApi, apiLogin, openSignedIn } from './support/admin.ts';
 import { axeViolations, describeViolations } from './support/axe.ts';
-import { chromiumAvailable, DESKTOP, launchBrowser, PHONE } from './support/browser.ts';
-import { startTestServer, type TestServer } from './support/server.ts';
+import { describeE2e, useE2eServer } from './support/e2e.ts';
+import { DESKTOP, PHONE } from './support/browser.ts';
 
 interface Item {
   id: number;
@@ -19,9 +19,8 @@ interface Item {
   [field: string]: unknown;
 }
 
-describe.skipIf(!chromiumAvailable())('admin content screens', () => {
-  let server: TestServer;
-  let browser: Browser;
+describeE2e('admin content screens', () => {
+  const e2e = useE2eServer();
   let token: string;
   let fileDir: string;
   let png: string;
@@ -29,9 +28,7 @@ describe.skipIf(!chromiumAvailable())('admin content screens', () => {
   let notAnImage: string;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-    token = await apiLogin(server);
+    token = await apiLogin(e2e.server);
     fileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'range-content-e2e-'));
     png = path.join(fileDir, 'picture.png');
     jpeg = path.join(fileDir, 'photo.jpg');
@@ -46,21 +43,19 @@ describe.skipIf(!chromiumAvailable())('admin content screens', () => {
     fs.writeFileSync(notAnImage, 'these are meeting notes, not a picture\n');
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
     if (fileDir) fs.rmSync(fileDir, { recursive: true, force: true });
   });
 
-  const adminList = (kind: string) => adminApi<Item[]>(server, token, 'GET', `/api/admin/${kind}`);
+  const adminList = (kind: string) => adminApi<Item[]>(e2e.server, token, 'GET', `/api/admin/${kind}`);
   const publicList = async (kind: string, key: string) =>
-    ((await (await fetch(`${server.url}/api/cms/${kind}`)).json()) as Record<string, Item[]>)[key] ?? [];
+    ((await (await fetch(`${e2e.server.url}/api/cms/${kind}`)).json()) as Record<string, Item[]>)[key] ?? [];
 
   async function open(kind: string, options = DESKTOP): Promise<Page> {
-    const context = await browser.newContext(options);
+    const context = await e2e.browser.newContext(options);
     const page = await context.newPage();
     // Every delete asks the browser's confirmation; the tests answer yes.
     page.on('dialog', (dialog) => void dialog.accept());
-    await openSignedIn(page, server, `/admin/${kind}`);
+    await openSignedIn(page, e2e.server, `/admin/${kind}`);
     await page
       .getByRole('button', { name: /^Delete / })
       .first()
@@ -142,7 +137,7 @@ describe.skipIf(!chromiumAvailable())('admin content screens', () => {
       link: 'https://example.com/harvest',
     });
     expect(created?.image_url).toMatch(/^\/uploads\//);
-    const landing = await (await fetch(`${server.url}/`)).text();
+    const landing = await (await fetch(`${e2e.server.url}/`)).text();
     expect(landing).toContain('E2E Harvest Fair');
 
     await page.getByRole('button', { name: 'Edit E2E Harvest Fair' }).click();
@@ -154,12 +149,12 @@ describe.skipIf(!chromiumAvailable())('admin content screens', () => {
       .poll(async () => (await adminList('events')).find((e) => e.name === 'E2E Harvest Fair')?.location)
       .toBe('Ledbury');
     await expect
-      .poll(async () => (await (await fetch(`${server.url}/`)).text()).includes('Ledbury'))
+      .poll(async () => (await (await fetch(`${e2e.server.url}/`)).text()).includes('Ledbury'))
       .toBe(true);
 
     await hideAndDelete(page, 'events', 'events', 'E2E Harvest Fair', 'name');
     await toast(page, 'Event deleted');
-    expect(await (await fetch(`${server.url}/`)).text()).not.toContain('E2E Harvest Fair');
+    expect(await (await fetch(`${e2e.server.url}/`)).text()).not.toContain('E2E Harvest Fair');
     await page.context().close();
   });
 
@@ -305,7 +300,7 @@ describe.skipIf(!chromiumAvailable())('admin content screens', () => {
         .toBe(second.order);
     } finally {
       for (const image of section)
-        await adminApi(server, token, 'PUT', `/api/admin/gallery/${image.id}`, { order: image.order });
+        await adminApi(e2e.server, token, 'PUT', `/api/admin/gallery/${image.id}`, { order: image.order });
       await page.context().close();
     }
   });
@@ -386,7 +381,7 @@ describe.skipIf(!chromiumAvailable())('admin content screens', () => {
   });
 
   it('shows the spec message when a list cannot be loaded', async () => {
-    const context = await browser.newContext(DESKTOP);
+    const context = await e2e.browser.newContext(DESKTOP);
     const page = await context.newPage();
     await page.route('**/api/admin/events', (route) =>
       route.fulfill({
@@ -395,7 +390,7 @@ describe.skipIf(!chromiumAvailable())('admin content screens', () => {
         body: '{"detail":"Database unavailable","code":"X"}',
       }),
     );
-    await openSignedIn(page, server, '/admin/events');
+    await openSignedIn(page, e2e.server, '/admin/events');
     await toast(page, 'Failed to fetch events');
     await context.close();
   });

@@ -2,31 +2,23 @@
 // persist, single and bulk delete with the spec's confirmations, and Send Pending Notifications.
 // Enquiries are seeded straight into the database (no captcha in the way).
 import fs from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterEach, expect, it } from 'vitest';
 import { openSignedIn } from './support/admin.ts';
 import { axeViolations, describeViolations } from './support/axe.ts';
-import { chromiumAvailable, DESKTOP, launchBrowser, PHONE } from './support/browser.ts';
-import { findMail, startTestServer, type TestServer } from './support/server.ts';
+import { describeE2e, useE2eServer } from './support/e2e.ts';
+import { DESKTOP, PHONE } from './support/browser.ts';
+import { findMail } from './support/server.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-describe.skipIf(!chromiumAvailable())('admin enquiries screen', () => {
-  let server: TestServer;
-  let browser: Browser;
+describeE2e('admin enquiries screen', () => {
+  // A business address, so pending notifications can actually be sent (to the outbox).
+  const e2e = useE2eServer({ NOTIFY_EMAIL: 'bookings@example.co.uk' });
 
-  beforeAll(async () => {
-    // A business address, so pending notifications can actually be sent (to the outbox).
-    server = await startTestServer({ NOTIFY_EMAIL: 'bookings@example.co.uk' });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
   // Each test leaves the table as it found it: empty.
   afterEach(async () => {
-    await server.started.db.deleteFrom('enquiries').execute();
+    await e2e.server.started.db.deleteFrom('enquiries').execute();
   });
 
   async function seed(
@@ -40,7 +32,7 @@ describe.skipIf(!chromiumAvailable())('admin enquiries screen', () => {
     } = {},
   ): Promise<number> {
     const now = Date.now();
-    const row = await server.started.db
+    const row = await e2e.server.started.db
       .insertInto('enquiries')
       .values({
         name,
@@ -65,17 +57,17 @@ describe.skipIf(!chromiumAvailable())('admin enquiries screen', () => {
     return row.id;
   }
 
-  const stored = () => server.started.services.enquiries.list();
+  const stored = () => e2e.server.started.services.enquiries.list();
 
   async function open(options = DESKTOP): Promise<{ page: Page; dialogs: string[] }> {
-    const context = await browser.newContext(options);
+    const context = await e2e.browser.newContext(options);
     const page = await context.newPage();
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.message());
       void dialog.accept();
     });
-    await openSignedIn(page, server, '/admin/enquiries');
+    await openSignedIn(page, e2e.server, '/admin/enquiries');
     return { page, dialogs };
   }
 
@@ -88,7 +80,7 @@ describe.skipIf(!chromiumAvailable())('admin enquiries screen', () => {
     await seed('Priya Shah', { message: 'Scout camp in June, about 40 kids' });
     const booked = await seed('Tom Jones', { message: 'Christmas party' });
     await seed('Ann Lee', { message: '=SUM(A1) nonsense' });
-    await server.started.db
+    await e2e.server.started.db
       .updateTable('enquiries')
       .set({ status: 'booked' })
       .where('id', '=', booked)
@@ -128,7 +120,7 @@ describe.skipIf(!chromiumAvailable())('admin enquiries screen', () => {
   });
 
   it('shows Loading first, then "No enquiries yet"', async () => {
-    const context = await browser.newContext(DESKTOP);
+    const context = await e2e.browser.newContext(DESKTOP);
     const page = await context.newPage();
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -136,7 +128,7 @@ describe.skipIf(!chromiumAvailable())('admin enquiries screen', () => {
       await held;
       await route.continue();
     });
-    await openSignedIn(page, server, '/admin/enquiries');
+    await openSignedIn(page, e2e.server, '/admin/enquiries');
     await page.getByRole('status').filter({ hasText: 'Loading' }).waitFor();
     release();
     await page.getByText('No enquiries yet').waitFor();
@@ -206,7 +198,7 @@ describe.skipIf(!chromiumAvailable())('admin enquiries screen', () => {
       await expect(source('Facebook Friend')).resolves.toBe('Came from facebook.com');
       await expect(source('Walk In')).resolves.toBe('Direct or unknown');
 
-      await page.goto(`${server.url}/admin/analytics`);
+      await page.goto(`${e2e.server.url}/admin/analytics`);
       const table = page.getByRole('table', { name: 'Bookings by source' });
       await table.waitFor();
       const rows = await table
@@ -270,10 +262,10 @@ describe.skipIf(!chromiumAvailable())('admin enquiries screen', () => {
 
   it('keeps everything when the confirmation is dismissed', async () => {
     await seed('Stays');
-    const context = await browser.newContext(DESKTOP);
+    const context = await e2e.browser.newContext(DESKTOP);
     const page = await context.newPage();
     page.on('dialog', (dialog) => void dialog.dismiss());
-    await openSignedIn(page, server, '/admin/enquiries');
+    await openSignedIn(page, e2e.server, '/admin/enquiries');
     await page.getByRole('button', { name: 'Delete enquiry from Stays' }).click();
     await page.getByRole('checkbox', { name: 'Select enquiry from Stays' }).check();
     await page.getByRole('button', { name: 'Delete Selected (1)' }).click();
@@ -291,7 +283,7 @@ describe.skipIf(!chromiumAvailable())('admin enquiries screen', () => {
     await page.getByText('1 notification(s) sent').waitFor();
     // The list reloads: the enquiry is no longer pending.
     await expect.poll(() => walter.getByText('Notification pending').count()).toBe(0);
-    expect(findMail(server.outboxDir, /Waiting Walter/)).toBeDefined();
+    expect(findMail(e2e.server.outboxDir, /Waiting Walter/)).toBeDefined();
 
     // A failure shows the server's detail under 'Error'.
     await page.route('**/api/admin/enquiries/send-notifications', (route) =>
@@ -311,12 +303,12 @@ describe.skipIf(!chromiumAvailable())('admin enquiries screen', () => {
   });
 
   it('says "Failed to fetch enquiries" when the list cannot be loaded', async () => {
-    const context = await browser.newContext(DESKTOP);
+    const context = await e2e.browser.newContext(DESKTOP);
     const page = await context.newPage();
     await page.route('**/api/enquiries', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"boom","code":"X"}' }),
     );
-    await openSignedIn(page, server, '/admin/enquiries');
+    await openSignedIn(page, e2e.server, '/admin/enquiries');
     await page.getByText('Failed to fetch enquiries').waitFor();
     await context.close();
   });

@@ -1,31 +1,27 @@
 // Issue 16: each event card says what the public page does with it — in its place among the next
 // three, waiting beyond them, past, or hidden — and the landing page agrees.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { adminApi, apiLogin, openSignedIn } from './support/admin.ts';
-import { chromiumAvailable, DESKTOP, launchBrowser, PHONE } from './support/browser.ts';
-import { startTestServer, type TestServer } from './support/server.ts';
+import { describeE2e, useE2eServer } from './support/e2e.ts';
+import { DESKTOP, PHONE } from './support/browser.ts';
 
 const londonDay = (offsetDays: number) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(
     new Date(Date.now() + offsetDays * 24 * 60 * 60 * 1000),
   );
 
-describe.skipIf(!chromiumAvailable())('event cards in the admin', () => {
-  let server: TestServer;
-  let browser: Browser;
+describeE2e('event cards in the admin', () => {
+  const e2e = useE2eServer();
   let token: string;
   const created: number[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-    token = await apiLogin(server);
+    token = await apiLogin(e2e.server);
     // Only these events: the demo's own would take places among the next three.
-    for (const event of await adminApi<{ id: number }[]>(server, token, 'GET', '/api/admin/events'))
-      await adminApi(server, token, 'DELETE', `/api/admin/events/${event.id}`);
+    for (const event of await adminApi<{ id: number }[]>(e2e.server, token, 'GET', '/api/admin/events'))
+      await adminApi(e2e.server, token, 'DELETE', `/api/admin/events/${event.id}`);
     const add = async (name: string, offsetDays: number, isActive = true) => {
-      const event = await adminApi<{ id: number }>(server, token, 'POST', '/api/admin/events', {
+      const event = await adminApi<{ id: number }>(e2e.server, token, 'POST', '/api/admin/events', {
         name,
         location: 'Test Field',
         date: londonDay(offsetDays),
@@ -42,18 +38,16 @@ describe.skipIf(!chromiumAvailable())('event cards in the admin', () => {
   });
   afterAll(async () => {
     for (const id of created)
-      await adminApi(server, token, 'DELETE', `/api/admin/events/${id}`).catch(() => undefined);
-    await browser?.close();
-    await server?.close();
+      await adminApi(e2e.server, token, 'DELETE', `/api/admin/events/${id}`).catch(() => undefined);
   });
 
   it.each([
     ['phone', PHONE],
     ['desktop', DESKTOP],
   ])('says on each card what the website does with the event (%s)', async (_name, options) => {
-    const context = await browser.newContext(options);
+    const context = await e2e.browser.newContext(options);
     const page = await context.newPage();
-    await openSignedIn(page, server, '/admin/events');
+    await openSignedIn(page, e2e.server, '/admin/events');
     const card = (name: string) => page.getByRole('listitem').filter({ hasText: name });
     await card('Soonest Fair').getByText('On the site (1 of 3)').waitFor();
     await card('Second Show').getByText('On the site (2 of 3)').waitFor();
@@ -66,7 +60,7 @@ describe.skipIf(!chromiumAvailable())('event cards in the admin', () => {
 
     // The landing page shows exactly the three "On the site".
     const landing = await context.newPage();
-    await landing.goto(`${server.url}/`);
+    await landing.goto(`${e2e.server.url}/`);
     const events = landing.locator('#events');
     for (const name of ['Soonest Fair', 'Second Show', 'Third Market'])
       await events.getByText(name).first().waitFor();

@@ -2,13 +2,14 @@
 // page and recovery codes shown once, turning 2FA off, business details reaching the public page,
 // a personal data request (look up, copy, erase), and the audit log.
 import fs from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { createAdmin, deleteAdmin, fillLogin, freshPage, totpCode } from './admin-core-fixtures.ts';
 import { adminApi, apiLogin, openSignedIn } from './support/admin.ts';
 import { axeViolations, describeViolations } from './support/axe.ts';
-import { chromiumAvailable, DESKTOP, launchBrowser, PHONE } from './support/browser.ts';
-import { startTestServer, type TestServer } from './support/server.ts';
+import { describeE2e, useE2eServer } from './support/e2e.ts';
+import { DESKTOP, PHONE } from './support/browser.ts';
+import { type TestServer } from './support/server.ts';
 
 /** Signs `admin` in through a fresh page's localStorage and opens Settings. */
 async function openSettingsAs(
@@ -24,24 +25,14 @@ async function openSettingsAs(
   return token;
 }
 
-describe.skipIf(!chromiumAvailable())('admin settings', () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+describeE2e('admin settings', () => {
+  const e2e = useE2eServer();
 
   it('changes the password voluntarily', async () => {
-    const admin = await createAdmin(server, { ready: true });
-    const { context, page } = await freshPage(browser);
+    const admin = await createAdmin(e2e.server, { ready: true });
+    const { context, page } = await freshPage(e2e.browser);
     try {
-      await openSettingsAs(page, server, admin);
+      await openSettingsAs(page, e2e.server, admin);
       await page.getByLabel('Current password').fill('wrong-current-password');
       await page.getByLabel('New password', { exact: true }).fill('Another-new-password-7');
       await page.getByLabel('Confirm new password').fill('Another-new-password-7');
@@ -54,19 +45,19 @@ describe.skipIf(!chromiumAvailable())('admin settings', () => {
       await page.getByText('Your password has been changed.').waitFor();
       await expect(page.getByLabel('Current password').inputValue()).resolves.toBe('');
       // The new password signs in; the old one no longer does.
-      await apiLogin(server, { email: admin.email, password: 'Another-new-password-7' });
-      await expect(apiLogin(server, admin)).rejects.toThrow(/401/);
+      await apiLogin(e2e.server, { email: admin.email, password: 'Another-new-password-7' });
+      await expect(apiLogin(e2e.server, admin)).rejects.toThrow(/401/);
     } finally {
       await context.close();
-      await deleteAdmin(server, admin);
+      await deleteAdmin(e2e.server, admin);
     }
   });
 
   it('enrols 2FA with a QR code, shows the recovery codes once, then turns it off', async () => {
-    const admin = await createAdmin(server, { ready: true });
-    const { context, page } = await freshPage(browser);
+    const admin = await createAdmin(e2e.server, { ready: true });
+    const { context, page } = await freshPage(e2e.browser);
     try {
-      await openSettingsAs(page, server, admin);
+      await openSettingsAs(page, e2e.server, admin);
       await page.getByRole('button', { name: 'Set up two-factor login' }).click();
       const qr = page.getByAltText('QR code to scan with your authenticator app');
       await qr.waitFor();
@@ -94,7 +85,7 @@ describe.skipIf(!chromiumAvailable())('admin settings', () => {
       await expect(page.getByRole('list', { name: 'Recovery codes' }).count()).resolves.toBe(0);
 
       const me = await adminApi<{ two_factor_enabled: boolean }>(
-        server,
+        e2e.server,
         await page.evaluate(() => localStorage.getItem('adminToken') ?? ''),
         'GET',
         '/api/admin/me',
@@ -109,14 +100,14 @@ describe.skipIf(!chromiumAvailable())('admin settings', () => {
       await page.getByRole('button', { name: 'Set up two-factor login' }).waitFor();
     } finally {
       await context.close();
-      await deleteAdmin(server, admin);
+      await deleteAdmin(e2e.server, admin);
     }
   });
 
   it('saves the business details and the public page shows them', async () => {
-    const { context, page } = await freshPage(browser, PHONE);
-    const token = await openSignedIn(page, server, '/admin/settings');
-    const before = await adminApi<Record<string, string>>(server, token, 'GET', '/api/site');
+    const { context, page } = await freshPage(e2e.browser, PHONE);
+    const token = await openSignedIn(page, e2e.server, '/admin/settings');
+    const before = await adminApi<Record<string, string>>(e2e.server, token, 'GET', '/api/site');
     try {
       await page.getByRole('heading', { name: 'Business details' }).waitFor();
       await page.getByText('The website is showing placeholder details.').waitFor();
@@ -136,11 +127,11 @@ describe.skipIf(!chromiumAvailable())('admin settings', () => {
       await expect(page.getByText('The website is showing placeholder details.').count()).resolves.toBe(0);
 
       const landing = await context.newPage();
-      await landing.goto(`${server.url}/`);
+      await landing.goto(`${e2e.server.url}/`);
       await expect(landing.content()).resolves.toContain('01632 960123');
       await landing.close();
     } finally {
-      await adminApi(server, token, 'PUT', '/api/admin/site', {
+      await adminApi(e2e.server, token, 'PUT', '/api/admin/site', {
         trading_name: before.trading_name,
         phone: before.phone,
         email: before.email,
@@ -154,15 +145,15 @@ describe.skipIf(!chromiumAvailable())('admin settings', () => {
   });
 
   it('lists sign-ins in the audit log, filtered by person and action', async () => {
-    const admin = await createAdmin(server, { ready: true });
-    const { context, page } = await freshPage(browser);
+    const admin = await createAdmin(e2e.server, { ready: true });
+    const { context, page } = await freshPage(e2e.browser);
     try {
       // A sign-in through the screen by someone else, then the owner reads the log.
-      await page.goto(`${server.url}/admin/login`);
+      await page.goto(`${e2e.server.url}/admin/login`);
       await fillLogin(page, admin);
       await page.waitForURL(/\/admin\/dashboard$/);
       await page.evaluate(() => localStorage.clear());
-      await openSignedIn(page, server, '/admin/settings');
+      await openSignedIn(page, e2e.server, '/admin/settings');
       const log = page.getByRole('list', { name: 'Audit log entries' });
       await log.waitFor();
       const theirs = log.getByRole('listitem').filter({ hasText: admin.email });
@@ -180,26 +171,26 @@ describe.skipIf(!chromiumAvailable())('admin settings', () => {
       expect(await page.getByText(/\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}/).count()).toBeGreaterThan(0);
     } finally {
       await context.close();
-      await deleteAdmin(server, admin);
+      await deleteAdmin(e2e.server, admin);
     }
   });
 
   it('tells each change in a sentence with the item as it was named, linked while it exists', async () => {
-    const token = await apiLogin(server);
-    const event = await adminApi<{ id: number }>(server, token, 'POST', '/api/admin/events', {
+    const token = await apiLogin(e2e.server);
+    const event = await adminApi<{ id: number }>(e2e.server, token, 'POST', '/api/admin/events', {
       name: 'Audit Summer Fest',
       location: 'Leeds',
       date: '2030-07-01',
     });
-    await adminApi(server, token, 'PUT', `/api/admin/events/${event.id}`, { is_active: false });
-    const doomed = await adminApi<{ id: number }>(server, token, 'POST', '/api/admin/badges', {
+    await adminApi(e2e.server, token, 'PUT', `/api/admin/events/${event.id}`, { is_active: false });
+    const doomed = await adminApi<{ id: number }>(e2e.server, token, 'POST', '/api/admin/badges', {
       name: 'Audit Old Badge',
       badge_url: '/uploads/none.png',
     });
-    await adminApi(server, token, 'DELETE', `/api/admin/badges/${doomed.id}`);
-    const { context, page } = await freshPage(browser);
+    await adminApi(e2e.server, token, 'DELETE', `/api/admin/badges/${doomed.id}`);
+    const { context, page } = await freshPage(e2e.browser);
     try {
-      await openSignedIn(page, server, '/admin/settings');
+      await openSignedIn(page, e2e.server, '/admin/settings');
       const log = page.getByRole('list', { name: 'Audit log entries' });
       const hid = log.getByRole('listitem').filter({ hasText: "Hid the event 'Audit Summer Fest'" });
       await hid.waitFor();
@@ -212,22 +203,22 @@ describe.skipIf(!chromiumAvailable())('admin settings', () => {
       }
       await hid.getByRole('link', { name: /Open/ }).click();
       await page.waitForURL(/\/admin\/events$/);
-      await adminApi(server, token, 'DELETE', `/api/admin/events/${event.id}`);
+      await adminApi(e2e.server, token, 'DELETE', `/api/admin/events/${event.id}`);
     } finally {
       await context.close();
     }
   });
 
   it('pages through the audit log with Load more', async () => {
-    const { context, page } = await freshPage(browser);
+    const { context, page } = await freshPage(e2e.browser);
     // More than one page (50) of entries.
     for (let i = 0; i < 55; i++)
-      await server.started.services.audit.record({
+      await e2e.server.started.services.audit.record({
         adminId: null,
         actor: 'bulk@example.co.uk',
         action: `test.entry.${i}`,
       });
-    await openSignedIn(page, server, '/admin/settings');
+    await openSignedIn(page, e2e.server, '/admin/settings');
     const rows = page.getByRole('list', { name: 'Audit log entries' }).getByRole('listitem');
     await rows.first().waitFor();
     expect(await rows.count()).toBe(50);
@@ -251,7 +242,7 @@ describe.skipIf(!chromiumAvailable())('admin settings', () => {
       notify_attempts: 0,
       notify_next_at: null,
     });
-    await server.started.db
+    await e2e.server.started.db
       .insertInto('enquiries')
       .values([
         enquiry('Jo Bloggs', 'jo.bloggs@example.co.uk', 5),
@@ -259,10 +250,10 @@ describe.skipIf(!chromiumAvailable())('admin settings', () => {
         enquiry('Sam Other', 'sam@example.co.uk', 1),
       ])
       .execute();
-    const { context, page } = await freshPage(browser, PHONE);
+    const { context, page } = await freshPage(e2e.browser, PHONE);
     const dialogs: string[] = [];
     try {
-      await openSignedIn(page, server, '/admin/settings');
+      await openSignedIn(page, e2e.server, '/admin/settings');
       const section = page.getByRole('region', { name: 'Personal data requests' });
       const address = section.getByLabel('Their e-mail address');
       const lookUp = section.getByRole('button', { name: 'Look up' });
@@ -302,24 +293,24 @@ describe.skipIf(!chromiumAvailable())('admin settings', () => {
       expect(dialogs[0]).toBe(
         'Are you sure you want to delete 2 enquiries stored under JO.BLOGGS@example.co.uk?',
       );
-      expect(await server.started.db.selectFrom('enquiries').select('id').execute()).toHaveLength(3);
+      expect(await e2e.server.started.db.selectFrom('enquiries').select('id').execute()).toHaveLength(3);
 
       page.once('dialog', (dialog) => void dialog.accept());
       await section.getByRole('button', { name: 'Erase all of it' }).click();
       await section.getByText('Erased 2 enquiries from JO.BLOGGS@example.co.uk.').first().waitFor();
       await section.getByText('Nothing is stored under JO.BLOGGS@example.co.uk.').waitFor();
-      const left = await server.started.db.selectFrom('enquiries').select('email').execute();
+      const left = await e2e.server.started.db.selectFrom('enquiries').select('email').execute();
       expect(left).toEqual([{ email: 'sam@example.co.uk' }]);
     } finally {
-      await server.started.db.deleteFrom('enquiries').execute();
+      await e2e.server.started.db.deleteFrom('enquiries').execute();
       await context.close();
     }
   });
 
   it('has no axe violations on Settings, phone and desktop', async () => {
     for (const options of [PHONE, DESKTOP]) {
-      const { context, page } = await freshPage(browser, options);
-      await openSignedIn(page, server, '/admin/settings');
+      const { context, page } = await freshPage(e2e.browser, options);
+      await openSignedIn(page, e2e.server, '/admin/settings');
       await page.getByRole('list', { name: 'Audit log entries' }).waitFor();
       let violations = await axeViolations(page);
       expect(violations, describeViolations(violations)).toEqual([]);

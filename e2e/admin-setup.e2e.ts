@@ -3,14 +3,15 @@
 // its visitor acknowledged, and the enquiry screen says why the notice waits; saving the business
 // e-mail sends it and takes that item off the card; the test e-mail says where it went — saved as a
 // file here, through the SMTP server when there is one; and once all is fixed the card is gone.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSmtpTestServer, type SmtpTestServer } from '../src/server/testing/smtp-test-server.ts';
 import { createAdmin, deleteAdmin, freshPage, totpCode, type TestAdmin } from './admin-core-fixtures.ts';
 import { adminApi, apiLogin, openSignedIn } from './support/admin.ts';
 import { axeViolations, describeViolations } from './support/axe.ts';
-import { chromiumAvailable, DESKTOP, launchBrowser, PHONE } from './support/browser.ts';
-import { ADMIN, findMail, startTestServer, type TestServer } from './support/server.ts';
+import { describeE2e, useE2eServer } from './support/e2e.ts';
+import { DESKTOP, PHONE } from './support/browser.ts';
+import { ADMIN, findMail } from './support/server.ts';
 
 const BUSINESS_EMAIL = 'bookings@bullseye-range.co.uk';
 
@@ -22,28 +23,18 @@ async function expectNoAxeViolations(page: Page, where: string) {
 const setupCard = (page: Page) => page.getByRole('region', { name: 'Finish setting up' });
 const problem = (page: Page, id: string) => setupCard(page).locator(`[data-problem="${id}"]`);
 
-describe.skipIf(!chromiumAvailable())('set-up card and test e-mail on a fresh install', () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    // As installed: no SMTP_URL, no NOTIFY_EMAIL, placeholder business details. The captcha is off so
-    // the test can send an enquiry through the real endpoint.
-    server = await startTestServer({ CAPTCHA_PROVIDER: 'off' });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+describeE2e('set-up card and test e-mail on a fresh install', () => {
+  // As installed: no SMTP_URL, no NOTIFY_EMAIL, placeholder business details. The captcha is off so
+  // the test can send an enquiry through the real endpoint.
+  const e2e = useE2eServer({ CAPTCHA_PROVIDER: 'off' });
 
   it('the dashboard lists what stops the site reaching people, each with its fix', async () => {
     for (const [where, options] of [
       ['phone', PHONE],
       ['desktop', DESKTOP],
     ] as const) {
-      const { context, page } = await freshPage(browser, options);
-      await openSignedIn(page, server, '/admin/dashboard');
+      const { context, page } = await freshPage(e2e.browser, options);
+      await openSignedIn(page, e2e.server, '/admin/dashboard');
       const card = setupCard(page);
       await card.waitFor();
       const items = card.getByRole('list', { name: 'Set-up problems' }).getByRole('listitem');
@@ -55,7 +46,7 @@ describe.skipIf(!chromiumAvailable())('set-up card and test e-mail on a fresh in
       ]);
       // Where the mail really goes: the outbox folder on the server.
       expect((await problem(page, 'mail_not_delivered').textContent())?.replace(/\s+/g, '')).toContain(
-        server.outboxDir.replace(/\s+/g, ''),
+        e2e.server.outboxDir.replace(/\s+/g, ''),
       );
       await problem(page, 'placeholder_details')
         .getByText('Visitors see made-up phone, e-mail, company name, company number and registered address.')
@@ -70,7 +61,7 @@ describe.skipIf(!chromiumAvailable())('set-up card and test e-mail on a fresh in
   });
 
   it('an enquiry meanwhile is kept and acknowledged; the enquiry screen says why its notice waits', async () => {
-    const response = await fetch(`${server.url}/api/enquiries`, {
+    const response = await fetch(`${e2e.server.url}/api/enquiries`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -81,12 +72,12 @@ describe.skipIf(!chromiumAvailable())('set-up card and test e-mail on a fresh in
       }),
     });
     expect(response.status).toBe(200);
-    await server.started.services.enquiries.settled();
+    await e2e.server.started.services.enquiries.settled();
     // The visitor's acknowledgement went at once (to the outbox): it needs no business address.
-    expect(findMail(server.outboxDir, /To: jess\.carter@example\.co\.uk/)).toBeDefined();
+    expect(findMail(e2e.server.outboxDir, /To: jess\.carter@example\.co\.uk/)).toBeDefined();
 
-    const { context, page } = await freshPage(browser, PHONE);
-    await openSignedIn(page, server, '/admin/enquiries');
+    const { context, page } = await freshPage(e2e.browser, PHONE);
+    await openSignedIn(page, e2e.server, '/admin/enquiries');
     const note = page.getByRole('note', { name: 'E-mails still to send' });
     await note.getByText('1 enquiry has e-mails still to send.').waitFor();
     await note.getByText('No visitor is waiting for an acknowledgement.').waitFor();
@@ -111,11 +102,11 @@ describe.skipIf(!chromiumAvailable())('set-up card and test e-mail on a fresh in
     await page.getByRole('button', { name: 'Save business details' }).click();
     await page.getByText('Business details saved. The public site updates straight away.').waitFor();
     await expect
-      .poll(() => findMail(server.outboxDir, /New enquiry: Jess Carter/), { timeout: 10_000 })
+      .poll(() => findMail(e2e.server.outboxDir, /New enquiry: Jess Carter/), { timeout: 10_000 })
       .toMatch(new RegExp(`To: ${BUSINESS_EMAIL.replace(/[.]/g, '\\.')}`));
 
     // Back on the dashboard the address item is gone; the details still to fill in remain.
-    await page.goto(`${server.url}/admin/dashboard`);
+    await page.goto(`${e2e.server.url}/admin/dashboard`);
     await problem(page, 'placeholder_details').waitFor();
     expect(await problem(page, 'no_notification_address').count()).toBe(0);
     await problem(page, 'placeholder_details')
@@ -125,8 +116,8 @@ describe.skipIf(!chromiumAvailable())('set-up card and test e-mail on a fresh in
   });
 
   it('the test e-mail says it was saved as a file nobody receives, and can go to the enquiry address', async () => {
-    const { context, page } = await freshPage(browser, DESKTOP);
-    await openSignedIn(page, server, '/admin/settings#settings-mail');
+    const { context, page } = await freshPage(e2e.browser, DESKTOP);
+    await openSignedIn(page, e2e.server, '/admin/settings#settings-mail');
     const section = page.getByRole('region', { name: 'Outgoing e-mail' });
     await section.getByText('Enquiry notices go to').waitFor();
     await section.getByText(BUSINESS_EMAIL, { exact: true }).waitFor();
@@ -136,9 +127,9 @@ describe.skipIf(!chromiumAvailable())('set-up card and test e-mail on a fresh in
     const answer = section.getByRole('status').filter({ hasText: 'Saved as a file in' });
     await answer.waitFor();
     expect(await answer.textContent()).toContain(
-      `Saved as a file in ${server.outboxDir} — nobody receives it`,
+      `Saved as a file in ${e2e.server.outboxDir} — nobody receives it`,
     );
-    expect(findMail(server.outboxDir, new RegExp(`To: ${ADMIN.email.replace(/[.]/g, '\\.')}`))).toMatch(
+    expect(findMail(e2e.server.outboxDir, new RegExp(`To: ${ADMIN.email.replace(/[.]/g, '\\.')}`))).toMatch(
       /Subject: Test e-mail from/,
     );
     await expectNoAxeViolations(page, 'settings e-mail with a test result');
@@ -146,7 +137,7 @@ describe.skipIf(!chromiumAvailable())('set-up card and test e-mail on a fresh in
     await section.getByLabel(`Where enquiry notices go (${BUSINESS_EMAIL})`).check();
     await section.getByRole('button', { name: 'Send a test e-mail' }).click();
     await expect
-      .poll(() => findMail(server.outboxDir, /Subject: Test e-mail from/))
+      .poll(() => findMail(e2e.server.outboxDir, /Subject: Test e-mail from/))
       .toMatch(new RegExp(`To: ${BUSINESS_EMAIL.replace(/[.]/g, '\\.')}`));
 
     // A third try is fine; a fourth within the minute is refused in words, not silently.
@@ -161,27 +152,26 @@ describe.skipIf(!chromiumAvailable())('set-up card and test e-mail on a fresh in
   });
 });
 
-describe.skipIf(!chromiumAvailable())('set-up card with a mail server', () => {
-  let server: TestServer;
-  let browser: Browser;
+describeE2e('set-up card with a mail server', () => {
   let smtp: SmtpTestServer;
   let owner: TestAdmin | undefined;
 
+  // The mail server starts before the site that sends through it and stops after it (afterAll hooks
+  // run in reverse).
   beforeAll(async () => {
     smtp = await startSmtpTestServer();
-    server = await startTestServer({ SMTP_URL: smtp.url });
-    browser = await launchBrowser();
   });
   afterAll(async () => {
-    await deleteAdmin(server, owner);
-    await browser?.close();
-    await server?.close();
     await smtp?.close();
+  });
+  const e2e = useE2eServer(() => ({ SMTP_URL: smtp.url }));
+  afterAll(async () => {
+    await deleteAdmin(e2e.server, owner);
   });
 
   it('is gone once everything is fixed, and the test e-mail names the SMTP server it went through', async () => {
-    const token = await apiLogin(server);
-    await adminApi(server, token, 'PUT', '/api/admin/site', {
+    const token = await apiLogin(e2e.server);
+    await adminApi(e2e.server, token, 'PUT', '/api/admin/site', {
       phone: '01632 960123',
       email: BUSINESS_EMAIL,
       company_name: 'Bullseye Events Ltd',
@@ -189,21 +179,26 @@ describe.skipIf(!chromiumAvailable())('set-up card with a mail server', () => {
       registered_address: '1 Range Road, Testshire TE1 1ST',
     });
     // A superadmin with two-factor login on, signed in with a code.
-    owner = await createAdmin(server, { ready: true, role: 'superadmin' });
-    const ownerToken = await apiLogin(server, owner);
-    const { secret } = await adminApi<{ secret: string }>(server, ownerToken, 'POST', '/api/admin/2fa/setup');
-    await adminApi(server, ownerToken, 'POST', '/api/admin/2fa/enable', { code: totpCode(secret) });
+    owner = await createAdmin(e2e.server, { ready: true, role: 'superadmin' });
+    const ownerToken = await apiLogin(e2e.server, owner);
+    const { secret } = await adminApi<{ secret: string }>(
+      e2e.server,
+      ownerToken,
+      'POST',
+      '/api/admin/2fa/setup',
+    );
+    await adminApi(e2e.server, ownerToken, 'POST', '/api/admin/2fa/enable', { code: totpCode(secret) });
 
-    const { context, page } = await freshPage(browser, DESKTOP);
-    await page.goto(`${server.url}/admin/login`);
+    const { context, page } = await freshPage(e2e.browser, DESKTOP);
+    await page.goto(`${e2e.server.url}/admin/login`);
     await page.evaluate((value) => localStorage.setItem('adminToken', value), ownerToken);
     const answered = page.waitForResponse((r) => r.url().endsWith('/api/admin/setup-status'));
-    await page.goto(`${server.url}/admin/dashboard`);
+    await page.goto(`${e2e.server.url}/admin/dashboard`);
     expect(await (await answered).json()).toMatchObject({ ready: true, problems: [] });
     await page.getByText('Quick links').waitFor();
     expect(await setupCard(page).count()).toBe(0);
 
-    await page.goto(`${server.url}/admin/settings#settings-mail`);
+    await page.goto(`${e2e.server.url}/admin/settings#settings-mail`);
     const section = page.getByRole('region', { name: 'Outgoing e-mail' });
     await section.getByText('127.0.0.1').first().waitFor();
     const arriving = smtp.waitForMail();

@@ -1,12 +1,12 @@
 // Admin Users in a real browser (SPEC §2, §5, §8): create through the toggled form, delete with the
 // browser confirmation, and the server's refusals (own account, last superadmin) in the banner.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createAdmin, deleteAdmin, freshPage } from './admin-core-fixtures.ts';
 import { adminApi, apiLogin, openSignedIn } from './support/admin.ts';
 import { axeViolations, describeViolations } from './support/axe.ts';
-import { chromiumAvailable, DESKTOP, launchBrowser, PHONE } from './support/browser.ts';
-import { startTestServer, type TestServer } from './support/server.ts';
+import { describeE2e, useE2eServer } from './support/e2e.ts';
+import { DESKTOP, PHONE } from './support/browser.ts';
+import { type TestServer } from './support/server.ts';
 
 interface ListedAdmin {
   id: number;
@@ -26,21 +26,11 @@ async function listAdmins(server: TestServer): Promise<ListedAdmin[]> {
   return admins;
 }
 
-describe.skipIf(!chromiumAvailable())('admin users', () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+describeE2e('admin users', () => {
+  const e2e = useE2eServer();
 
   it('creates an admin through the form and deletes it after the confirmation', async () => {
-    const { context, page } = await freshPage(browser, PHONE);
+    const { context, page } = await freshPage(e2e.browser, PHONE);
     const dialogs: string[] = [];
     let accept = true;
     page.on('dialog', (dialog) => {
@@ -49,7 +39,7 @@ describe.skipIf(!chromiumAvailable())('admin users', () => {
     });
     let createdId: number | undefined;
     try {
-      await openSignedIn(page, server, '/admin/users');
+      await openSignedIn(page, e2e.server, '/admin/users');
       await page.getByRole('heading', { name: 'Admin Users' }).waitFor();
       await page.getByText('Manage admin accounts').waitFor();
       await expect(page.getByRole('heading', { name: 'Create New Admin User' }).count()).resolves.toBe(0);
@@ -81,7 +71,7 @@ describe.skipIf(!chromiumAvailable())('admin users', () => {
       await card.waitFor();
       expect(await card.textContent()).toContain('Admin');
 
-      const stored = (await listAdmins(server)).find((admin) => admin.email === 'helper@example.co.uk');
+      const stored = (await listAdmins(e2e.server)).find((admin) => admin.email === 'helper@example.co.uk');
       expect(stored).toMatchObject({ username: 'Events Helper', role: 'admin', force_password_change: true });
       createdId = stored?.id;
 
@@ -89,7 +79,7 @@ describe.skipIf(!chromiumAvailable())('admin users', () => {
       accept = false;
       await card.getByRole('button', { name: 'Delete Events Helper' }).click();
       expect(dialogs).toEqual(["Are you sure you want to delete admin user 'Events Helper'?"]);
-      expect((await listAdmins(server)).some((admin) => admin.id === createdId)).toBe(true);
+      expect((await listAdmins(e2e.server)).some((admin) => admin.id === createdId)).toBe(true);
 
       accept = true;
       await card.getByRole('button', { name: 'Delete Events Helper' }).click();
@@ -99,22 +89,25 @@ describe.skipIf(!chromiumAvailable())('admin users', () => {
         .first()
         .waitFor();
       await card.waitFor({ state: 'detached' });
-      expect((await listAdmins(server)).some((admin) => admin.id === createdId)).toBe(false);
+      expect((await listAdmins(e2e.server)).some((admin) => admin.id === createdId)).toBe(false);
       createdId = undefined;
     } finally {
       await context.close();
       if (createdId)
-        await adminApi(server, await apiLogin(server), 'DELETE', `/api/admin/users/${createdId}`).catch(
-          () => undefined,
-        );
+        await adminApi(
+          e2e.server,
+          await apiLogin(e2e.server),
+          'DELETE',
+          `/api/admin/users/${createdId}`,
+        ).catch(() => undefined);
     }
   });
 
   it('creates a superadmin with the red badge, and shows the server detail for a duplicate', async () => {
-    const { context, page } = await freshPage(browser);
+    const { context, page } = await freshPage(e2e.browser);
     let createdId: number | undefined;
     try {
-      await openSignedIn(page, server, '/admin/users');
+      await openSignedIn(page, e2e.server, '/admin/users');
       await page.getByRole('button', { name: 'Add Admin User' }).click();
       await page.getByLabel('Username').fill('Second Boss');
       await page.getByLabel('Email').fill('boss2@example.co.uk');
@@ -125,7 +118,7 @@ describe.skipIf(!chromiumAvailable())('admin users', () => {
       await card.waitFor();
       const badge = card.getByText('Superadmin', { exact: true });
       expect(await badge.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(185, 28, 28)');
-      createdId = (await listAdmins(server)).find((admin) => admin.email === 'boss2@example.co.uk')?.id;
+      createdId = (await listAdmins(e2e.server)).find((admin) => admin.email === 'boss2@example.co.uk')?.id;
 
       await page.getByRole('button', { name: 'Add Admin User' }).click();
       await page.getByLabel('Username').fill('Second Boss');
@@ -140,19 +133,22 @@ describe.skipIf(!chromiumAvailable())('admin users', () => {
     } finally {
       await context.close();
       if (createdId)
-        await adminApi(server, await apiLogin(server), 'DELETE', `/api/admin/users/${createdId}`).catch(
-          () => undefined,
-        );
+        await adminApi(
+          e2e.server,
+          await apiLogin(e2e.server),
+          'DELETE',
+          `/api/admin/users/${createdId}`,
+        ).catch(() => undefined);
     }
   });
 
   it('offers Delete only where the server would allow it, and says each outcome once', async () => {
-    const { context, page } = await freshPage(browser);
+    const { context, page } = await freshPage(e2e.browser);
     page.on('dialog', (dialog) => void dialog.accept());
     // A second, non-superadmin admin may not delete the superadmin; nobody may delete themselves.
-    const helper = await createAdmin(server, { ready: true });
+    const helper = await createAdmin(e2e.server, { ready: true });
     try {
-      await openSignedIn(page, server, '/admin/users');
+      await openSignedIn(page, e2e.server, '/admin/users');
       const owner = page.getByRole('listitem').filter({ hasText: 'owner@example.co.uk' });
       const helperCard = page.getByRole('listitem').filter({ hasText: helper.email });
       await helperCard.waitFor();
@@ -160,7 +156,7 @@ describe.skipIf(!chromiumAvailable())('admin users', () => {
       expect(await helperCard.getByRole('button', { name: /^Delete/ }).count()).toBe(1);
 
       await page.evaluate(() => localStorage.clear());
-      const token = await apiLogin(server, helper);
+      const token = await apiLogin(e2e.server, helper);
       await page.evaluate((value) => localStorage.setItem('adminToken', value), token);
       await page.reload();
       await helperCard.waitFor();
@@ -178,17 +174,19 @@ describe.skipIf(!chromiumAvailable())('admin users', () => {
       await page.getByRole('alert').filter({ hasText: 'already exists' }).first().waitFor();
       await page.waitForTimeout(300);
       expect(await page.getByText(/already exists/).count(), 'said once').toBe(1);
-      expect((await listAdmins(server)).some((admin) => admin.email === 'owner@example.co.uk')).toBe(true);
+      expect((await listAdmins(e2e.server)).some((admin) => admin.email === 'owner@example.co.uk')).toBe(
+        true,
+      );
     } finally {
       await context.close();
-      await deleteAdmin(server, helper);
+      await deleteAdmin(e2e.server, helper);
     }
   });
 
   it('has no axe violations on Admin Users with the form open, phone and desktop', async () => {
     for (const options of [PHONE, DESKTOP]) {
-      const { context, page } = await freshPage(browser, options);
-      await openSignedIn(page, server, '/admin/users');
+      const { context, page } = await freshPage(e2e.browser, options);
+      await openSignedIn(page, e2e.server, '/admin/users');
       await page.getByRole('listitem').first().waitFor();
       await page.getByRole('button', { name: 'Add Admin User' }).click();
       const violations = await axeViolations(page);

@@ -3,11 +3,11 @@
 // previews and the 2FA QR code — runs with zero CSP violations; and the policy really blocks an
 // injected inline script.
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, expect, it } from 'vitest';
 import { openSignedIn } from './support/admin.ts';
-import { chromiumAvailable, DESKTOP, launchBrowser } from './support/browser.ts';
-import { startTestServer, type TestServer } from './support/server.ts';
+import { describeE2e, useE2eServer } from './support/e2e.ts';
+import { DESKTOP } from './support/browser.ts';
 import { ADMIN_CONTENT_SCREENS } from './screens/admin-content.ts';
 import { ADMIN_CORE_SCREENS } from './screens/admin-core.ts';
 import { PUBLIC_SCREENS } from './screens/public.ts';
@@ -15,19 +15,12 @@ import { PUBLIC_SCREENS } from './screens/public.ts';
 const DEMO_VIDEO = path.resolve('demo/media/demo-targets.mp4');
 const PICTURE = path.resolve('public/icon-192.png');
 
-describe.skipIf(!chromiumAvailable())('Content-Security-Policy in the browser', () => {
-  let server: TestServer;
-  let browser: Browser;
+describeE2e('Content-Security-Policy in the browser', () => {
+  const e2e = useE2eServer();
   const contexts: BrowserContext[] = [];
 
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-  });
   afterAll(async () => {
     for (const context of contexts) await context.close();
-    await browser?.close();
-    await server?.close();
   });
 
   /**
@@ -36,7 +29,7 @@ describe.skipIf(!chromiumAvailable())('Content-Security-Policy in the browser', 
    * without one would prove nothing).
    */
   async function watchedPage(): Promise<{ page: Page; violations: string[] }> {
-    const context = await browser.newContext({ ...DESKTOP, reducedMotion: 'reduce' });
+    const context = await e2e.browser.newContext({ ...DESKTOP, reducedMotion: 'reduce' });
     contexts.push(context);
     // The player is loaded for real; answered here, as the test machine has no internet.
     await context.route('https://www.youtube-nocookie.com/**', (route) =>
@@ -59,7 +52,8 @@ describe.skipIf(!chromiumAvailable())('Content-Security-Policy in the browser', 
         violations.push(`${page.url()}: ${message.text()}`);
     });
     page.on('response', (response) => {
-      if (response.request().resourceType() !== 'document' || !response.url().startsWith(server.url)) return;
+      if (response.request().resourceType() !== 'document' || !response.url().startsWith(e2e.server.url))
+        return;
       if (!/script-src 'self'/.test(response.headers()['content-security-policy'] ?? ''))
         violations.push(`${response.url()}: no Content-Security-Policy`);
     });
@@ -69,14 +63,14 @@ describe.skipIf(!chromiumAvailable())('Content-Security-Policy in the browser', 
   for (const screen of [...PUBLIC_SCREENS, ...ADMIN_CORE_SCREENS, ...ADMIN_CONTENT_SCREENS]) {
     it(`shows ${screen.name} without a single violation`, async () => {
       const { page, violations } = await watchedPage();
-      await screen.open(page, server);
+      await screen.open(page, e2e.server);
       await page.waitForLoadState('networkidle');
       expect(violations).toEqual([]);
     });
   }
 
   it('starts the ALTCHA check, opens the lightbox and plays a YouTube video without a violation', async () => {
-    const clip = await server.started.services.content.create('videos', {
+    const clip = await e2e.server.started.services.content.create('videos', {
       title: 'CSP clip',
       video_type: 'youtube',
       video_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
@@ -88,8 +82,8 @@ describe.skipIf(!chromiumAvailable())('Content-Security-Policy in the browser', 
     });
     try {
       const { page, violations } = await watchedPage();
-      await page.context().addCookies([{ name: 'cookie_consent', value: 'true', url: server.url }]);
-      await page.goto(`${server.url}/`);
+      await page.context().addCookies([{ name: 'cookie_consent', value: 'true', url: e2e.server.url }]);
+      await page.goto(`${e2e.server.url}/`);
       await page.waitForLoadState('networkidle');
 
       // The widget solves its proof of work in a worker made from a blob: URL; solved, it fills its input.
@@ -114,13 +108,13 @@ describe.skipIf(!chromiumAvailable())('Content-Security-Policy in the browser', 
         .waitFor({ state: 'attached' });
       expect(violations).toEqual([]);
     } finally {
-      await server.started.services.content.remove('videos', clip.id);
+      await e2e.server.started.services.content.remove('videos', clip.id);
     }
   });
 
   it('shows the local previews of an image and a video being uploaded without a violation', async () => {
     const { page, violations } = await watchedPage();
-    await openSignedIn(page, server, '/admin/videos');
+    await openSignedIn(page, e2e.server, '/admin/videos');
     await page.getByRole('button', { name: 'Add Video' }).click();
     // Hold the uploads back, so the previews are the browser's own blob: copies.
     let release: () => void = () => undefined;
@@ -146,7 +140,7 @@ describe.skipIf(!chromiumAvailable())('Content-Security-Policy in the browser', 
 
   it('blocks a script injected into a page, and reports it', async () => {
     const { page, violations } = await watchedPage();
-    await page.goto(`${server.url}/`);
+    await page.goto(`${e2e.server.url}/`);
     const ran = await page.evaluate(async () => {
       const script = document.createElement('script');
       script.textContent = 'window.injectedRan = true';

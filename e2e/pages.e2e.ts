@@ -1,32 +1,20 @@
 // The server-rendered pages as a browser sees them: status codes, hydration without warnings, the
 // admin client only under /admin, and compressed delivery.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, launchBrowser } from './support/browser.ts';
-import { startTestServer, type TestServer } from './support/server.ts';
+import { expect, it } from 'vitest';
+import { describeE2e, useE2eServer } from './support/e2e.ts';
 
-describe.skipIf(!chromiumAvailable())('server-rendered pages', () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+describeE2e('server-rendered pages', () => {
+  const e2e = useE2eServer();
 
   it('renders the three public pages with 200 and hydrates them without console errors', async () => {
     for (const path of ['/', '/legal-notice', '/privacy-policy']) {
-      const page = await browser.newPage();
+      const page = await e2e.browser.newPage();
       const problems: string[] = [];
       page.on('console', (message) => {
         if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
       });
       page.on('pageerror', (error) => problems.push(error.message));
-      const response = await page.goto(`${server.url}${path}`);
+      const response = await page.goto(`${e2e.server.url}${path}`);
       expect(response?.status(), path).toBe(200);
       await page.waitForLoadState('networkidle');
       expect(problems, path).toEqual([]);
@@ -35,20 +23,20 @@ describe.skipIf(!chromiumAvailable())('server-rendered pages', () => {
   });
 
   it('answers an unknown page with a real 404 page', async () => {
-    const page = await browser.newPage();
-    const response = await page.goto(`${server.url}/no-such-page`);
+    const page = await e2e.browser.newPage();
+    const response = await page.goto(`${e2e.server.url}/no-such-page`);
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('link', { name: /home/i }).count()).resolves.toBeGreaterThan(0);
     await page.close();
   });
 
   it('sends the page and its script brotli-compressed, and no admin code to the public page', async () => {
-    const page = await browser.newPage();
+    const page = await e2e.browser.newPage();
     const scripts: string[] = [];
     page.on('response', (response) => {
       if (response.request().resourceType() === 'script') scripts.push(response.url());
     });
-    const response = await page.goto(`${server.url}/`);
+    const response = await page.goto(`${e2e.server.url}/`);
     expect(response?.headers()['content-encoding']).toBe('br');
     await page.waitForLoadState('networkidle');
     expect(scripts.length).toBeGreaterThan(0);
@@ -57,8 +45,8 @@ describe.skipIf(!chromiumAvailable())('server-rendered pages', () => {
   });
 
   it('loads the admin client under /admin', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/admin`);
+    const page = await e2e.browser.newPage();
+    await page.goto(`${e2e.server.url}/admin`);
     await page.waitForURL(/\/admin\/login$/);
     await page.close();
   });

@@ -3,7 +3,7 @@
 // third-party request before the visitor acts; and issue 16: the banner a few Tabs from the top of the
 // page, focus back where the visitor was after a choice, and the hero's buttons never covered.
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   INACTIVITY_CHECK_MS,
   INACTIVITY_LIMIT_MS,
@@ -11,14 +11,8 @@ import {
 } from '../src/web/public/tracking/tracking-constants.ts';
 import { CONSENT_BANNER_DELAY_MS } from '../src/web/public/consent/consent-store.ts';
 import { animationsSettled, axeViolations, describeViolations } from './support/axe.ts';
-import {
-  chromiumAvailable,
-  DESKTOP,
-  launchBrowser,
-  PHONE,
-  recordForeignRequests,
-} from './support/browser.ts';
-import { startTestServer, type TestServer } from './support/server.ts';
+import { describeE2e, useE2eServer } from './support/e2e.ts';
+import { DESKTOP, PHONE, recordForeignRequests } from './support/browser.ts';
 
 const DAY_S = 24 * 60 * 60;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -32,18 +26,8 @@ const isTracking = (request: Request) =>
 const visitorUserAgent = (browser: Browser) =>
   `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version()} Safari/537.36`;
 
-describe.skipIf(!chromiumAvailable())('cookie consent and tracking', () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+describeE2e('cookie consent and tracking', () => {
+  const e2e = useE2eServer();
 
   /**
    * A fresh visitor (no cookies) and every tracking request their page makes. The page runs on a
@@ -53,7 +37,7 @@ describe.skipIf(!chromiumAvailable())('cookie consent and tracking', () => {
   async function visitor(
     options = PHONE,
   ): Promise<{ context: BrowserContext; page: Page; tracked: Request[] }> {
-    const context = await browser.newContext({ ...options, userAgent: visitorUserAgent(browser) });
+    const context = await e2e.browser.newContext({ ...options, userAgent: visitorUserAgent(e2e.browser) });
     await context.clock.install();
     const page = await context.newPage();
     const tracked: Request[] = [];
@@ -107,8 +91,8 @@ describe.skipIf(!chromiumAvailable())('cookie consent and tracking', () => {
   }
 
   async function storedEvents(sessionId: string) {
-    await server.started.services.analytics.flush();
-    return server.started.db
+    await e2e.server.started.services.analytics.flush();
+    return e2e.server.started.db
       .selectFrom('analytics_events')
       .selectAll()
       .where('session_id', '=', sessionId)
@@ -118,7 +102,7 @@ describe.skipIf(!chromiumAvailable())('cookie consent and tracking', () => {
 
   it('shows the banner 2 s after load (not at 1 s), accessible, with no request to any other host', async () => {
     const { context, page, tracked } = await visitor();
-    const foreign = recordForeignRequests(page, server.url);
+    const foreign = recordForeignRequests(page, e2e.server.url);
     // When the page's script has run (DOMContentLoaded follows the module script that hydrates) and
     // when the banner first appears, on the page's own clock: a loaded test machine may take a while
     // to serve the page, and the 2 s count from the page being ready.
@@ -130,7 +114,7 @@ describe.skipIf(!chromiumAvailable())('cookie consent and tracking', () => {
           w.bannerAt = performance.now();
       }).observe(document, { childList: true, subtree: true });
     });
-    await page.goto(`${server.url}/`, { waitUntil: 'domcontentloaded' });
+    await page.goto(`${e2e.server.url}/`, { waitUntil: 'domcontentloaded' });
     await page.waitForFunction(() => (window as unknown as { readyAt?: number }).readyAt !== undefined);
     await page.clock.runFor(CONSENT_BANNER_DELAY_MS / 2);
     expect(await banner(page).count()).toBe(0);
@@ -170,7 +154,7 @@ describe.skipIf(!chromiumAvailable())('cookie consent and tracking', () => {
 
   it('Accept stores the choice for 365 days and a session id for 30, and tracking starts at once', async () => {
     const { context, page, tracked } = await visitor(DESKTOP);
-    await page.goto(`${server.url}/`);
+    await page.goto(`${e2e.server.url}/`);
     await banner(page).waitFor({ state: 'visible', timeout: 5000 });
     const pageView = page.waitForRequest(
       (r) => r.url().endsWith('/api/track') && r.postDataJSON()?.event_type === 'page_view',
@@ -254,7 +238,7 @@ describe.skipIf(!chromiumAvailable())('cookie consent and tracking', () => {
 
   it('Decline stores only the choice, and not one tracking request is ever made', async () => {
     const { context, page, tracked } = await visitor();
-    await page.goto(`${server.url}/`);
+    await page.goto(`${e2e.server.url}/`);
     await banner(page).waitFor({ state: 'visible', timeout: 5000 });
     await banner(page).getByRole('button', { name: 'Decline' }).click();
     const cookies = await context.cookies();
@@ -268,7 +252,7 @@ describe.skipIf(!chromiumAvailable())('cookie consent and tracking', () => {
     await page.clock.runFor(CONSENT_BANNER_DELAY_MS + 600);
     expect(await banner(page).count()).toBe(0);
     await browseWholePage(page);
-    await page.goto(`${server.url}/privacy-policy`);
+    await page.goto(`${e2e.server.url}/privacy-policy`);
     await runEveryTrackerTimer(page);
     expect(tracked.map((r) => r.url())).toEqual([]);
     await context.close();
@@ -276,7 +260,7 @@ describe.skipIf(!chromiumAvailable())('cookie consent and tracking', () => {
 
   it("'Cookie settings' reopens the choice; withdrawing deletes the session id and stops tracking at once", async () => {
     const { context, page, tracked } = await visitor(DESKTOP);
-    await page.goto(`${server.url}/`);
+    await page.goto(`${e2e.server.url}/`);
     await banner(page).getByRole('button', { name: 'Accept' }).click({ timeout: 5000 });
     await expect.poll(() => tracked.length).toBeGreaterThan(0);
 
@@ -302,7 +286,7 @@ describe.skipIf(!chromiumAvailable())('cookie consent and tracking', () => {
     await browseWholePage(page);
     await page.locator('[data-track]').first().click({ force: true });
     await runEveryTrackerTimer(page);
-    await page.goto(`${server.url}/legal-notice`);
+    await page.goto(`${e2e.server.url}/legal-notice`);
     await runEveryTrackerTimer(page);
     expect(tracked.slice(before).map((r) => r.postDataJSON())).toEqual([]);
     await context.close();
@@ -321,7 +305,7 @@ describe.skipIf(!chromiumAvailable())('cookie consent and tracking', () => {
       [DESKTOP, 'Decline'],
     ] as const) {
       const { context, page } = await visitor(options);
-      await page.goto(`${server.url}/`);
+      await page.goto(`${e2e.server.url}/`);
       await banner(page).waitFor({ state: 'visible', timeout: 5000 });
       const visited: string[] = [];
       while (visited.at(-1) !== choice && visited.length < 10) {
@@ -348,7 +332,7 @@ describe.skipIf(!chromiumAvailable())('cookie consent and tracking', () => {
 
   it('returns focus to the control the visitor came from, also when they came back to it from below (issue 16)', async () => {
     const { context, page } = await visitor(DESKTOP);
-    await page.goto(`${server.url}/`);
+    await page.goto(`${e2e.server.url}/`);
     await banner(page).waitFor({ state: 'visible', timeout: 5000 });
     // Past the banner into the header, then back into the banner with Shift+Tab.
     for (let i = 0; i < 5; i += 1) await page.keyboard.press('Tab');
@@ -374,7 +358,7 @@ describe.skipIf(!chromiumAvailable())('cookie consent and tracking', () => {
       const { context, page } = await visitor(
         phone ? { ...PHONE, viewport: { width, height } } : { viewport: { width, height } },
       );
-      await page.goto(`${server.url}/`);
+      await page.goto(`${e2e.server.url}/`);
       await banner(page).waitFor({ state: 'visible', timeout: 5000 });
       // The sticky header slides in: measure where everything comes to rest.
       await animationsSettled(page);
@@ -410,9 +394,9 @@ describe.skipIf(!chromiumAvailable())('cookie consent and tracking', () => {
   });
 
   it('is not part of the page without JavaScript, which reads as before (issue 16)', async () => {
-    const context = await browser.newContext({ ...PHONE, javaScriptEnabled: false });
+    const context = await e2e.browser.newContext({ ...PHONE, javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(`${server.url}/`);
+    await page.goto(`${e2e.server.url}/`);
     // No script runs, so there is nothing to wait for: the served page is all there is.
     expect(await banner(page).count()).toBe(0);
     expect(await page.locator('#cookie-consent-title').count()).toBe(0);

@@ -4,38 +4,28 @@
 // beside each field (on submit and on leaving a field, from the shared schema), a server refusal of a
 // field shown beside it, success clearing old error toasts, focus on the success message, and
 // form_submit counted only for accepted enquiries.
-import type { Browser, BrowserContext, BrowserContextOptions, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, BrowserContextOptions, Page, Request } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { axeViolations, describeViolations } from './support/axe.ts';
-import { chromiumAvailable, DESKTOP, launchBrowser, PHONE } from './support/browser.ts';
-import { startTestServer, type TestServer } from './support/server.ts';
+import { describeE2e, useE2eServer } from './support/e2e.ts';
+import { DESKTOP, PHONE } from './support/browser.ts';
 
 const SESSION = '0b7f2d4e-5a61-4c3b-9e8f-1d2c3b4a5f60';
 
-describe.skipIf(!chromiumAvailable())('booking enquiry form', () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+describeE2e('booking enquiry form', () => {
+  const e2e = useE2eServer();
 
   /** A visitor who has already made a cookie choice (so the banner does not cover the form). */
   async function visitor(
     consent: boolean,
     { options = PHONE, session = SESSION }: { options?: BrowserContextOptions; session?: string } = {},
   ): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext(options);
-    const cookies = [{ name: 'cookie_consent', value: String(consent), url: server.url }];
-    if (consent) cookies.push({ name: 'session_id', value: session, url: server.url });
+    const context = await e2e.browser.newContext(options);
+    const cookies = [{ name: 'cookie_consent', value: String(consent), url: e2e.server.url }];
+    if (consent) cookies.push({ name: 'session_id', value: session, url: e2e.server.url });
     await context.addCookies(cookies);
     const page = await context.newPage();
-    await page.goto(`${server.url}/#contact`);
+    await page.goto(`${e2e.server.url}/#contact`);
     await page.waitForLoadState('networkidle');
     return { context, page };
   }
@@ -108,7 +98,7 @@ describe.skipIf(!chromiumAvailable())('booking enquiry form', () => {
     expect(panelText).toContain('within 24 hours');
     expect((await formSubmit).postDataJSON()).toMatchObject({ element: 'enquiry-form', session_id: SESSION });
 
-    const rows = await server.started.db
+    const rows = await e2e.server.started.db
       .selectFrom('enquiries')
       .selectAll()
       .where('email', '=', 'sam.carter@example.co.uk')
@@ -131,11 +121,11 @@ describe.skipIf(!chromiumAvailable())('booking enquiry form', () => {
   });
 
   it('sends where the visitor came from with the enquiry, cookies declined: tags and host only (issue 17)', async () => {
-    const context = await browser.newContext(PHONE);
-    await context.addCookies([{ name: 'cookie_consent', value: 'false', url: server.url }]);
+    const context = await e2e.browser.newContext(PHONE);
+    await context.addCookies([{ name: 'cookie_consent', value: 'false', url: e2e.server.url }]);
     const page = await context.newPage();
     await page.goto(
-      `${server.url}/?utm_source=newsletter&utm_medium=email&utm_campaign=spring-2027#contact`,
+      `${e2e.server.url}/?utm_source=newsletter&utm_medium=email&utm_campaign=spring-2027#contact`,
       {
         referer: 'https://mail.example.net/inbox/123?token=private',
       },
@@ -153,7 +143,7 @@ describe.skipIf(!chromiumAvailable())('booking enquiry form', () => {
     });
     expect((await sent).postData()).not.toContain('private');
 
-    const [row] = await server.started.db
+    const [row] = await e2e.server.started.db
       .selectFrom('enquiries')
       .selectAll()
       .where('email', '=', 'came.from@example.co.uk')
@@ -404,7 +394,7 @@ describe.skipIf(!chromiumAvailable())('booking enquiry form', () => {
   it('reports form_submit only for an enquiry the server accepted (issue 16)', async () => {
     const session = '5d0c3f1e-7a2b-4c9d-8e6f-0a1b2c3d4e5f';
     // A visitor's browser, not a headless one (which the server files as a bot, decision 0402).
-    const userAgent = `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version()} Safari/537.36`;
+    const userAgent = `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${e2e.browser.version()} Safari/537.36`;
     const { context, page } = await visitor(true, { session, options: { ...PHONE, userAgent } });
     const formSubmits: Request[] = [];
     page.on('request', (r) => {
@@ -454,14 +444,14 @@ describe.skipIf(!chromiumAvailable())('booking enquiry form', () => {
     expect(formSubmits[0]!.postDataJSON()).toMatchObject({ element: 'enquiry-form', session_id: session });
 
     // What the admin's Form Submissions card counts is what the enquiry list holds.
-    await server.started.services.analytics.flush();
-    const stored = await server.started.db
+    await e2e.server.started.services.analytics.flush();
+    const stored = await e2e.server.started.db
       .selectFrom('analytics_events')
       .select('event_type')
       .where('session_id', '=', session)
       .where('event_type', '=', 'form_submit')
       .execute();
-    const enquiries = await server.started.db
+    const enquiries = await e2e.server.started.db
       .selectFrom('enquiries')
       .select('id')
       .where('email', '=', 'counted@example.co.uk')

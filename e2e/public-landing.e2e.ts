@@ -4,19 +4,13 @@
 // (no second request) and the stale-tab refresh with its toast, the calendar links, the phone header, hero label and
 // footer tap targets, third-party requests and axe-core.
 import fs from 'node:fs';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, expect, it } from 'vitest';
 import { addDays, londonDay } from '../src/shared/london-days.ts';
 import { formatEventDate } from '../src/web/lib/dates.ts';
 import { axeViolations, describeViolations } from './support/axe.ts';
-import {
-  chromiumAvailable,
-  DESKTOP,
-  launchBrowser,
-  PHONE,
-  recordForeignRequests,
-} from './support/browser.ts';
-import { startTestServer, type TestServer } from './support/server.ts';
+import { describeE2e, useE2eServer } from './support/e2e.ts';
+import { DESKTOP, PHONE, recordForeignRequests } from './support/browser.ts';
 
 const SECTION_ORDER = [
   'hero',
@@ -66,30 +60,23 @@ const sectionHeadings = (page: Page) =>
 const eventNames = (page: Page) =>
   page.locator('#events ol[aria-label="Upcoming events"] h3').allTextContents();
 
-describe.skipIf(!chromiumAvailable())('public landing page', () => {
-  let server: TestServer;
-  let browser: Browser;
+describeE2e('public landing page', () => {
+  const e2e = useE2eServer();
   const contexts: BrowserContext[] = [];
 
   /** A fresh context with the cookie choice already made, so the consent banner stays out of the way. */
   async function openPage(path: string, options: BrowserContextOptions = DESKTOP): Promise<Page> {
-    const context = await browser.newContext({ ...options, reducedMotion: 'reduce' });
+    const context = await e2e.browser.newContext({ ...options, reducedMotion: 'reduce' });
     contexts.push(context);
-    await context.addCookies([{ name: 'cookie_consent', value: 'false', url: server.url }]);
+    await context.addCookies([{ name: 'cookie_consent', value: 'false', url: e2e.server.url }]);
     const page = await context.newPage();
-    await page.goto(`${server.url}${path}`);
+    await page.goto(`${e2e.server.url}${path}`);
     await page.waitForLoadState('networkidle');
     return page;
   }
 
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-  });
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await server?.close();
   });
 
   it('shows the h1 and the thirteen sections of SPEC §2 in order, with their buttons', async () => {
@@ -139,7 +126,7 @@ describe.skipIf(!chromiumAvailable())('public landing page', () => {
     for (const label of ratings) expect(label).toMatch(/^Rated [1-5] out of 5$/);
 
     // The footer's details come from the site settings.
-    const site = await server.started.services.site.get();
+    const site = await e2e.server.started.services.site.get();
     const footer = page.locator('footer');
     await expect(footer.getByRole('link', { name: site.phone }).getAttribute('href')).resolves.toMatch(
       /^tel:/,
@@ -173,7 +160,7 @@ describe.skipIf(!chromiumAvailable())('public landing page', () => {
   });
 
   it('lists only events dated today or later, ascending, at most three', async () => {
-    const content = server.started.services.content;
+    const content = e2e.server.started.services.content;
     const today = londonDay(Date.now());
     const event = (name: string, date: string, order: number) =>
       content.create('events', {
@@ -261,15 +248,15 @@ describe.skipIf(!chromiumAvailable())('public landing page', () => {
   });
 
   it('uses the events embedded in the page: no request for them after hydration (issue 16)', async () => {
-    const context = await browser.newContext({ ...DESKTOP, reducedMotion: 'reduce' });
+    const context = await e2e.browser.newContext({ ...DESKTOP, reducedMotion: 'reduce' });
     contexts.push(context);
-    await context.addCookies([{ name: 'cookie_consent', value: 'false', url: server.url }]);
+    await context.addCookies([{ name: 'cookie_consent', value: 'false', url: e2e.server.url }]);
     const page = await context.newPage();
     const asked: string[] = [];
     page.on('request', (request) => {
       if (new URL(request.url()).pathname.startsWith('/api/cms/')) asked.push(request.url());
     });
-    await page.goto(`${server.url}/`);
+    await page.goto(`${e2e.server.url}/`);
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(1000);
     // Coming back to the tab soon after changes nothing either.
@@ -280,9 +267,9 @@ describe.skipIf(!chromiumAvailable())('public landing page', () => {
   });
 
   it('brings a tab left open for a while up to date when the visitor comes back, with the toast when that fails', async () => {
-    const context = await browser.newContext({ ...DESKTOP, reducedMotion: 'reduce' });
+    const context = await e2e.browser.newContext({ ...DESKTOP, reducedMotion: 'reduce' });
     contexts.push(context);
-    await context.addCookies([{ name: 'cookie_consent', value: 'false', url: server.url }]);
+    await context.addCookies([{ name: 'cookie_consent', value: 'false', url: e2e.server.url }]);
     const page = await context.newPage();
     await page.clock.install();
     const tomorrow = addDays(londonDay(Date.now()), 1);
@@ -313,7 +300,7 @@ describe.skipIf(!chromiumAvailable())('public landing page', () => {
             body: '{"detail":"down","code":"DOWN"}',
           }),
     );
-    await page.goto(`${server.url}/`);
+    await page.goto(`${e2e.server.url}/`);
     await page.waitForLoadState('networkidle');
     const shownAtLoad = await eventNames(page);
     expect(shownAtLoad.length).toBeGreaterThan(0);
@@ -400,7 +387,7 @@ describe.skipIf(!chromiumAvailable())('public landing page', () => {
   });
 
   it('fits the business name in the phone header and the hero label on one line (issue 16)', async () => {
-    const site = server.started.services.site;
+    const site = e2e.server.started.services.site;
     const before = (await site.get()).trading_name;
     try {
       for (const name of [before, 'Lock & Load Ranges']) {
@@ -502,20 +489,20 @@ describe.skipIf(!chromiumAvailable())('public landing page', () => {
   });
 
   it('is readable with JavaScript disabled', async () => {
-    const context = await browser.newContext({ ...PHONE, javaScriptEnabled: false });
+    const context = await e2e.browser.newContext({ ...PHONE, javaScriptEnabled: false });
     contexts.push(context);
     const page = await context.newPage();
-    await page.goto(`${server.url}/`);
+    await page.goto(`${e2e.server.url}/`);
     await expect(page.locator('h1').isVisible()).resolves.toBe(true);
     await expect(page.getByRole('heading', { name: 'NEXT THREE EVENTS' }).isVisible()).resolves.toBe(true);
     const today = londonDay(Date.now());
-    const upcoming = (await server.started.services.content.adminList('events'))
+    const upcoming = (await e2e.server.started.services.content.adminList('events'))
       .filter((e) => e.is_active && e.date >= today)
       .sort((a, b) => a.date.localeCompare(b.date) || a.order - b.order);
     for (const event of upcoming.slice(0, 3)) {
       await expect(page.getByRole('heading', { name: event.name }).isVisible()).resolves.toBe(true);
     }
-    const site = await server.started.services.site.get();
+    const site = await e2e.server.started.services.site.get();
     const phone = page.locator('footer').getByRole('link', { name: site.phone });
     await phone.scrollIntoViewIfNeeded();
     await expect(phone.isVisible()).resolves.toBe(true);
@@ -526,7 +513,7 @@ describe.skipIf(!chromiumAvailable())('public landing page', () => {
   });
 
   it('asks no third party for anything, and loads YouTube only after a click on play', async () => {
-    const content = server.started.services.content;
+    const content = e2e.server.started.services.content;
     const clip = await content.create('videos', {
       title: 'Festival highlights',
       video_type: 'youtube',
@@ -538,12 +525,12 @@ describe.skipIf(!chromiumAvailable())('public landing page', () => {
       is_active: true,
     });
     try {
-      const context = await browser.newContext({ ...DESKTOP, reducedMotion: 'reduce' });
+      const context = await e2e.browser.newContext({ ...DESKTOP, reducedMotion: 'reduce' });
       contexts.push(context);
       await context.route(/youtube|ytimg|google/, (route) => route.abort());
       const page = await context.newPage();
-      const foreign = recordForeignRequests(page, server.url);
-      await page.goto(`${server.url}/`);
+      const foreign = recordForeignRequests(page, e2e.server.url);
+      await page.goto(`${e2e.server.url}/`);
       await page.waitForLoadState('networkidle');
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       await page.waitForLoadState('networkidle');
@@ -560,7 +547,7 @@ describe.skipIf(!chromiumAvailable())('public landing page', () => {
   });
 
   it('has the legal pages with every section, the effective date and the business details', async () => {
-    const site = await server.started.services.site.get();
+    const site = await e2e.server.started.services.site.get();
     for (const [path, sections] of [
       ['/legal-notice', LEGAL_NOTICE_SECTIONS],
       ['/privacy-policy', PRIVACY_SECTIONS],
@@ -598,14 +585,14 @@ describe.skipIf(!chromiumAvailable())('public landing page', () => {
 
   it('marks the 404 page noindex and gives the landing page its share cards and JSON-LD', async () => {
     // Through the browser's request context: it closes its connections with the context.
-    const context = await browser.newContext();
+    const context = await e2e.browser.newContext();
     contexts.push(context);
-    const missing = await context.request.get(`${server.url}/no-such-page`);
+    const missing = await context.request.get(`${e2e.server.url}/no-such-page`);
     expect(missing.status()).toBe(404);
     expect(await missing.text()).toContain('<meta name="robots" content="noindex">');
-    const html = await (await context.request.get(`${server.url}/`)).text();
-    expect(html).toContain(`<link rel="canonical" href="${server.url}/">`);
-    expect(html).toMatch(new RegExp(`<meta property="og:image" content="${server.url}/uploads/`));
+    const html = await (await context.request.get(`${e2e.server.url}/`)).text();
+    expect(html).toContain(`<link rel="canonical" href="${e2e.server.url}/">`);
+    expect(html).toMatch(new RegExp(`<meta property="og:image" content="${e2e.server.url}/uploads/`));
     const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
       (m) => JSON.parse(m[1]!) as { '@type': string },
     );
@@ -613,24 +600,14 @@ describe.skipIf(!chromiumAvailable())('public landing page', () => {
   });
 });
 
-describe.skipIf(!chromiumAvailable())('public landing page without content', () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startTestServer({ SEED_DEMO: 'false' });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+describeE2e('public landing page without content', () => {
+  const e2e = useE2eServer({ SEED_DEMO: 'false' });
 
   it('hides testimonials, badges and partners, and says when there are no events', async () => {
-    const context = await browser.newContext({ ...PHONE, reducedMotion: 'reduce' });
-    await context.addCookies([{ name: 'cookie_consent', value: 'false', url: server.url }]);
+    const context = await e2e.browser.newContext({ ...PHONE, reducedMotion: 'reduce' });
+    await context.addCookies([{ name: 'cookie_consent', value: 'false', url: e2e.server.url }]);
     const page = await context.newPage();
-    await page.goto(`${server.url}/`);
+    await page.goto(`${e2e.server.url}/`);
     await page.waitForLoadState('networkidle');
     const names = (await sectionHeadings(page)).map((s) => s.name);
     expect(names).toEqual(SECTION_ORDER.filter((n) => !['testimonials', 'badges', 'partners'].includes(n)));

@@ -18,16 +18,24 @@ interface FieldFrame {
   className?: string;
 }
 
-function Frame({
+/** Space between the label, the control and the message: a plain control, or a larger block (upload). */
+const SPACING = { tight: 'space-y-1.5', loose: 'space-y-2' } as const;
+
+/**
+ * The label above a control and the hint or error below it, with the ids the control's
+ * aria-describedby points at. For controls other than the ones in this file (the admin's upload).
+ */
+export function FieldWrapper({
   id,
   label,
   hint,
   error,
   className = '',
+  spacing = 'tight',
   children,
-}: FieldFrame & { id: string; children: ReactNode }) {
+}: FieldFrame & { id: string; spacing?: keyof typeof SPACING; children: ReactNode }) {
   return (
-    <div className={`space-y-1.5 ${className}`}>
+    <div className={`${SPACING[spacing]} ${className}`}>
       <label htmlFor={id} className="block text-sm font-semibold text-ink-800">
         {label}
       </label>
@@ -46,7 +54,8 @@ function Frame({
   );
 }
 
-const describedBy = (id: string, hint: unknown, error: unknown) =>
+/** The message a control is described by: its error, else its hint. */
+export const describedBy = (id: string, hint: unknown, error: unknown) =>
   error ? `${id}-error` : hint ? `${id}-hint` : undefined;
 
 export function TextField({
@@ -60,7 +69,7 @@ export function TextField({
   const autoId = useId();
   const id = givenId ?? autoId;
   return (
-    <Frame id={id} label={label} hint={hint} error={error} className={className}>
+    <FieldWrapper id={id} label={label} hint={hint} error={error} className={className}>
       <input
         id={id}
         className={CONTROL}
@@ -68,7 +77,7 @@ export function TextField({
         aria-describedby={describedBy(id, hint, error)}
         {...input}
       />
-    </Frame>
+    </FieldWrapper>
   );
 }
 
@@ -83,7 +92,7 @@ export function TextAreaField({
   const autoId = useId();
   const id = givenId ?? autoId;
   return (
-    <Frame id={id} label={label} hint={hint} error={error} className={className}>
+    <FieldWrapper id={id} label={label} hint={hint} error={error} className={className}>
       <textarea
         id={id}
         rows={4}
@@ -92,7 +101,7 @@ export function TextAreaField({
         aria-describedby={describedBy(id, hint, error)}
         {...input}
       />
-    </Frame>
+    </FieldWrapper>
   );
 }
 
@@ -108,7 +117,7 @@ export function SelectField({
   const autoId = useId();
   const id = givenId ?? autoId;
   return (
-    <Frame id={id} label={label} hint={hint} error={error} className={className}>
+    <FieldWrapper id={id} label={label} hint={hint} error={error} className={className}>
       <select
         id={id}
         className={CONTROL}
@@ -118,6 +127,6 @@ export function SelectField({
       >
         {children}
       </select>
-    </Frame>
+    </FieldWrapper>
   );
 }

@@ -6,6 +6,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { responsiveSrcSet } from '../../lib/media.ts';
 import { toast } from '../../components/toast.tsx';
 import { Button } from '../../components/button.tsx';
+import { describedBy, FieldWrapper } from '../../components/field.tsx';
 import { uploadFile } from '../api/upload.ts';
 
 export type MediaKind = 'image' | 'video';
@@ -49,31 +50,11 @@ export function MediaPreview({
   );
 }
 
-export function UploadField({
-  label,
-  kind,
-  value,
-  onChange,
-  error,
-  hint,
-  required,
-  removable,
-  dark,
-}: {
-  label: string;
-  kind: MediaKind;
-  /** The stored file URL ('' when none yet). */
-  value: string;
-  onChange: (url: string) => void;
-  error?: string;
-  hint?: string;
-  required?: boolean;
-  /** Optional fields can be emptied again. */
-  removable?: boolean;
-  /** Preview on dark, as the website shows it (partner logos). */
-  dark?: boolean;
-}) {
-  const id = useId();
+/**
+ * Sends a picked file at once. While it travels, `progress` runs from 0 to 1 and `localPreview` shows
+ * the file from the visitor's own disk.
+ */
+function useUpload(onUploaded: (url: string) => void) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [localPreview, setLocalPreview] = useState<string | null>(null);
@@ -94,7 +75,7 @@ export function UploadField({
     try {
       const result = await uploadFile(file, setProgress);
       setProgress(1);
-      onChange(result.file_url);
+      onUploaded(result.file_url);
       toast({ title: 'File uploaded successfully', variant: 'success' });
     } catch (failure) {
       toast({
@@ -109,35 +90,104 @@ export function UploadField({
     }
   }
 
+  return { inputRef, progress, localPreview, onPick };
+}
+
+function UploadProgress({ label, percent }: { label: string; percent: number }) {
+  return (
+    <div className="space-y-1">
+      <div
+        role="progressbar"
+        aria-label={`Uploading ${label.toLowerCase()}`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="h-2.5 w-full overflow-hidden rounded-full bg-ink-200"
+      >
+        <div
+          className="h-full w-(--progress) rounded-full bg-accent-600 transition-[width]"
+          // The width is data: it goes in through a CSS variable so the look stays in classes.
+          ref={(bar) => bar?.style.setProperty('--progress', `${percent}%`)}
+        />
+      </div>
+      <p className="flex items-center gap-1.5 text-sm text-ink-600">
+        <Upload className="size-4" aria-hidden="true" /> Uploading… {percent}%
+      </p>
+    </div>
+  );
+}
+
+/** The file being sent or the stored one as the website will show it; an icon while there is none. */
+function PreviewBox({
+  url,
+  kind,
+  label,
+  dark,
+}: {
+  url: string;
+  kind: MediaKind;
+  label: string;
+  dark?: boolean;
+}) {
+  const Icon = kind === 'image' ? ImageIcon : Film;
+  return (
+    <div className="flex aspect-video w-full shrink-0 items-center justify-center overflow-hidden rounded-lg bg-ink-100 sm:w-48">
+      {url ? (
+        <MediaPreview
+          url={url}
+          kind={kind}
+          alt={`Preview of ${label.toLowerCase()}`}
+          className="size-full"
+          dark={dark}
+        />
+      ) : (
+        <Icon className="size-8 text-ink-500" aria-hidden="true" />
+      )}
+    </div>
+  );
+}
+
+export interface UploadFieldProps {
+  label: string;
+  kind: MediaKind;
+  /** The stored file URL ('' when none yet). */
+  value: string;
+  onChange: (url: string) => void;
+  error?: string;
+  hint?: string;
+  required?: boolean;
+  /** Optional fields can be emptied again. */
+  removable?: boolean;
+  /** Preview on dark, as the website shows it (partner logos). */
+  dark?: boolean;
+  className?: string;
+}
+
+export function UploadField({
+  label,
+  kind,
+  value,
+  onChange,
+  error,
+  hint,
+  required,
+  removable,
+  dark,
+  className,
+}: UploadFieldProps) {
+  const id = useId();
+  const { inputRef, progress, localPreview, onPick } = useUpload(onChange);
   const uploading = progress !== null;
   const percent = Math.round((progress ?? 0) * 100);
-  const shown = localPreview ?? value;
-  const Icon = kind === 'image' ? ImageIcon : Film;
-  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
 
   return (
-    <div className="space-y-2">
-      <label htmlFor={id} className="block text-sm font-semibold text-ink-800">
-        {label}
-      </label>
+    <FieldWrapper id={id} label={label} hint={hint} error={error} className={className} spacing="loose">
       <div
         className={`flex flex-col gap-3 rounded-lg border border-dashed p-3 sm:flex-row sm:items-center ${
           error ? 'border-danger-600 bg-red-50' : 'border-ink-300 bg-ink-50'
         }`}
       >
-        <div className="flex aspect-video w-full shrink-0 items-center justify-center overflow-hidden rounded-lg bg-ink-100 sm:w-48">
-          {shown ? (
-            <MediaPreview
-              url={shown}
-              kind={kind}
-              alt={`Preview of ${label.toLowerCase()}`}
-              className="size-full"
-              dark={dark}
-            />
-          ) : (
-            <Icon className="size-8 text-ink-500" aria-hidden="true" />
-          )}
-        </div>
+        <PreviewBox url={localPreview ?? value} kind={kind} label={label} dark={dark} />
         <div className="min-w-0 flex-1 space-y-2">
           <input
             ref={inputRef}
@@ -148,30 +198,10 @@ export function UploadField({
             disabled={uploading}
             aria-required={required || undefined}
             aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy}
+            aria-describedby={describedBy(id, hint, error)}
             className="block w-full text-sm text-ink-700 file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-lg file:border-0 file:bg-ink-900 file:px-4 file:font-semibold file:text-white hover:file:bg-ink-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400"
           />
-          {uploading && (
-            <div className="space-y-1">
-              <div
-                role="progressbar"
-                aria-label={`Uploading ${label.toLowerCase()}`}
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={percent}
-                className="h-2.5 w-full overflow-hidden rounded-full bg-ink-200"
-              >
-                <div
-                  className="h-full w-(--progress) rounded-full bg-accent-600 transition-[width]"
-                  // The width is data: it goes in through a CSS variable so the look stays in classes.
-                  ref={(bar) => bar?.style.setProperty('--progress', `${percent}%`)}
-                />
-              </div>
-              <p className="flex items-center gap-1.5 text-sm text-ink-600">
-                <Upload className="size-4" aria-hidden="true" /> Uploading… {percent}%
-              </p>
-            </div>
-          )}
+          {uploading && <UploadProgress label={label} percent={percent} />}
           {!uploading && value && (
             <p className="truncate text-sm text-ink-600" title={value}>
               {value}
@@ -184,16 +214,6 @@ export function UploadField({
           )}
         </div>
       </div>
-      {hint && !error && (
-        <p id={`${id}-hint`} className="text-sm text-ink-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="text-sm font-medium text-danger-600">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldWrapper>
   );
 }

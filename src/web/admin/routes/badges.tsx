@@ -1,87 +1,33 @@
 // Certifications and badges (SPEC §2, §5): name and image required, a short description optional.
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { badgeInput } from '#shared/schemas/content.ts';
 import { TextAreaField, TextField } from '../../components/field.tsx';
-import { UploadField } from '../components/upload-field.tsx';
-import { fieldError } from './content/field-error.ts';
+import { OrderField, UploadControl } from './content/fields.tsx';
 import { FormPanel } from './content/form-panel.tsx';
 import { Thumbnail } from './content/thumbnail.tsx';
 import { ContentScreen, type ContentFormProps } from './content/content-screen.tsx';
+import { useContentForm } from './content/use-content-form.ts';
+import { contentMessages } from './content/use-content-manager.ts';
 
-const MESSAGES = {
-  noun: 'badge',
-  fetchFailed: 'Failed to fetch badges',
-  createFailed: 'Failed to add badge',
-  created: 'Badge added',
-  updateFailed: 'Failed to update badge',
-  updated: 'Badge updated',
-  deleteFailed: 'Failed to delete badge',
-  deleted: 'Badge deleted',
-};
+const MESSAGES = contentMessages('badge', 'badges');
 
-function BadgeForm({ item, saving, onSave, onCancel }: ContentFormProps<'badges'>) {
-  const {
-    register,
-    control,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<z.input<typeof badgeInput>, unknown, z.output<typeof badgeInput>>({
-    resolver: zodResolver(badgeInput),
-    defaultValues: {
-      name: item?.name ?? '',
-      badge_url: item?.badge_url ?? '',
-      description: item?.description ?? '',
-      order: item?.order ?? 0,
-      is_active: item?.is_active ?? true,
-    },
+function BadgeForm(props: ContentFormProps<'badges'>) {
+  const { control, field, panel } = useContentForm(badgeInput, props, {
+    noun: 'Badge',
+    blank: { name: '', badge_url: '', description: '', order: 0, is_active: true },
   });
   return (
-    <FormPanel
-      title={item ? 'Edit Badge' : 'Add Badge'}
-      submitLabel={item ? 'Save Changes' : 'Add Badge'}
-      onSubmit={handleSubmit(onSave)}
-      onCancel={onCancel}
-      saving={saving}
-    >
-      <TextField
-        label="Badge name"
+    <FormPanel {...panel}>
+      <TextField required {...field('name', 'Badge name')} />
+      <OrderField {...field('order', 'Display order')} />
+      <TextAreaField rows={3} className="sm:col-span-2" {...field('description', 'Description (optional)')} />
+      <UploadControl
+        control={control}
+        name="badge_url"
+        label="Badge image"
+        kind="image"
         required
-        {...register('name')}
-        error={fieldError('Badge name', errors.name)}
-      />
-      <TextField
-        label="Display order"
-        type="number"
-        inputMode="numeric"
-        hint="Lower numbers come first"
-        {...register('order')}
-        error={fieldError('Display order', errors.order)}
-      />
-      <TextAreaField
-        label="Description (optional)"
-        rows={3}
         className="sm:col-span-2"
-        {...register('description')}
-        error={fieldError('Description', errors.description)}
       />
-      <div className="sm:col-span-2">
-        <Controller
-          control={control}
-          name="badge_url"
-          render={({ field, fieldState }) => (
-            <UploadField
-              label="Badge image"
-              kind="image"
-              required
-              value={field.value ?? ''}
-              onChange={field.onChange}
-              error={fieldError('Badge image', fieldState.error)}
-            />
-          )}
-        />
-      </div>
     </FormPanel>
   );
 }

@@ -1,32 +1,19 @@
 // Events (SPEC §2, §5): list, add, edit, show/hide and delete the events on the website. Name,
 // location and date are required; the link and the picture are optional.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CalendarDays, MapPin } from 'lucide-react';
-import { Controller, useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { eventInput, type Event } from '#shared/schemas/content.ts';
 import { UPCOMING_EVENTS_SHOWN } from '#shared/constants.ts';
 import { formatEventDate, upcomingEvents } from '../../lib/dates.ts';
 import { TextField } from '../../components/field.tsx';
-import { UploadField } from '../components/upload-field.tsx';
-import { fieldError } from './content/field-error.ts';
+import { OrderField, UploadControl, UrlField } from './content/fields.tsx';
 import { FormPanel } from './content/form-panel.tsx';
 import { Thumbnail } from './content/thumbnail.tsx';
 import { ContentScreen, type ContentFormProps } from './content/content-screen.tsx';
 import { ExternalLinkLine } from './content/external-link-line.tsx';
+import { useContentForm } from './content/use-content-form.ts';
+import { contentMessages } from './content/use-content-manager.ts';
 
-const MESSAGES = {
-  noun: 'event',
-  fetchFailed: 'Failed to fetch events',
-  createFailed: 'Failed to create event',
-  created: 'Event created',
-  updateFailed: 'Failed to update event',
-  updated: 'Event updated',
-  deleteFailed: 'Failed to delete event',
-  deleted: 'Event deleted',
-};
-
-type EventValues = z.input<typeof eventInput>;
+const MESSAGES = contentMessages('event', 'events', { add: 'create', added: 'created' });
 
 /** Today in Europe/London as YYYY-MM-DD, the calendar the website uses for "upcoming". */
 const londonToday = () =>
@@ -61,85 +48,36 @@ export function eventStatus(event: Event, all: readonly Event[], today: string):
     : 'Waiting — beyond the next three';
 }
 
-function EventForm({ item, saving, onSave, onCancel }: ContentFormProps<'events'>) {
-  const {
-    register,
-    control,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<EventValues, unknown, z.output<typeof eventInput>>({
-    resolver: zodResolver(eventInput),
-    defaultValues: {
-      name: item?.name ?? '',
-      location: item?.location ?? '',
-      date: item?.date ?? '',
-      link: item?.link ?? '',
-      image_url: item?.image_url ?? '',
-      order: item?.order ?? 0,
-      is_active: item?.is_active ?? true,
+function EventForm(props: ContentFormProps<'events'>) {
+  const { control, field, panel } = useContentForm(eventInput, props, {
+    noun: 'Event',
+    createLabel: 'Create Event',
+    blank: {
+      name: '',
+      location: '',
+      date: '',
+      link: '',
+      image_url: '',
+      order: 0,
+      is_active: true,
     },
   });
   return (
-    <FormPanel
-      title={item ? 'Edit Event' : 'Add Event'}
-      submitLabel={item ? 'Save Changes' : 'Create Event'}
-      onSubmit={handleSubmit(onSave)}
-      onCancel={onCancel}
-      saving={saving}
-    >
-      <TextField
-        label="Event name"
-        required
-        {...register('name')}
-        error={fieldError('Event name', errors.name)}
+    <FormPanel {...panel}>
+      <TextField required {...field('name', 'Event name')} />
+      <TextField required {...field('location', 'Location')} />
+      <TextField type="date" required {...field('date', 'Date')} />
+      <UrlField hint="Tickets or the event's own page" {...field('link', 'Link (optional)')} />
+      <OrderField {...field('order', 'Display order')} />
+      <UploadControl
+        control={control}
+        name="image_url"
+        label="Event image"
+        kind="image"
+        hint="Optional. A landscape photo works best."
+        removable
+        className="sm:col-span-2"
       />
-      <TextField
-        label="Location"
-        required
-        {...register('location')}
-        error={fieldError('Location', errors.location)}
-      />
-      <TextField
-        label="Date"
-        type="date"
-        required
-        {...register('date')}
-        error={fieldError('Date', errors.date)}
-      />
-      <TextField
-        label="Link (optional)"
-        type="url"
-        inputMode="url"
-        placeholder="https://"
-        hint="Tickets or the event's own page"
-        {...register('link')}
-        error={fieldError('Link', errors.link)}
-      />
-      <TextField
-        label="Display order"
-        type="number"
-        inputMode="numeric"
-        hint="Lower numbers come first"
-        {...register('order')}
-        error={fieldError('Display order', errors.order)}
-      />
-      <div className="sm:col-span-2">
-        <Controller
-          control={control}
-          name="image_url"
-          render={({ field, fieldState }) => (
-            <UploadField
-              label="Event image"
-              kind="image"
-              value={field.value ?? ''}
-              onChange={field.onChange}
-              error={fieldError('Event image', fieldState.error)}
-              hint="Optional. A landscape photo works best."
-              removable
-            />
-          )}
-        />
-      </div>
     </FormPanel>
   );
 }

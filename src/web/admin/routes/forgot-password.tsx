@@ -1,18 +1,16 @@
 // Forgot password (SPEC §2, §4, §8): an e-mail address, then 'Check Your Email'. The answer is the
 // same whether or not the account exists, so the page never reveals who has one.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ArrowLeft, MailCheck, Send } from 'lucide-react';
+import { MailCheck, Send } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import { z } from 'zod';
 import { Banner } from '../../components/admin-ui.tsx';
-import { Button } from '../../components/button.tsx';
 import { TextField } from '../../components/field.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { AuthCard } from '../auth/auth-card.tsx';
-import { ADMIN_PATHS } from '../paths.ts';
+import { AuthSubmit, BackToLogin } from '../auth/auth-links.tsx';
 
 const forgotForm = z.object({
   email: z
@@ -22,20 +20,6 @@ const forgotForm = z.object({
     .pipe(z.email('Enter an e-mail address such as name@example.com')),
 });
 type ForgotForm = z.infer<typeof forgotForm>;
-
-const LINK =
-  'inline-flex items-center gap-1.5 rounded font-semibold text-accent-700 underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-accent-400';
-
-function BackToLogin() {
-  return (
-    <p className="mt-6 text-center">
-      <Link to={ADMIN_PATHS.login} className={LINK}>
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        Back to login
-      </Link>
-    </p>
-  );
-}
 
 export function ForgotPasswordScreen() {
   const request = useRequestPasswordReset();
@@ -88,10 +72,9 @@ export function ForgotPasswordScreen() {
           error={errors.email?.message}
           {...register('email')}
         />
-        <Button type="submit" className="w-full" disabled={request.isPending}>
-          <Send className="size-5" aria-hidden="true" />
-          {request.isPending ? 'Sending…' : 'Send reset link'}
-        </Button>
+        <AuthSubmit icon={Send} pending={request.isPending} pendingLabel="Sending…">
+          Send reset link
+        </AuthSubmit>
       </form>
       <BackToLogin />
     </AuthCard>

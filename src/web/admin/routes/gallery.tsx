@@ -1,11 +1,8 @@
 // Gallery (SPEC §2, §5): images grouped by the page section they belong to, moved up or down within
 // their section by swapping the order of two neighbours. Title and image are required.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { GALLERY_SECTIONS } from '#shared/constants.ts';
 import { galleryInput, type GalleryImage } from '#shared/schemas/content.ts';
 import { EmptyState, Loading, PageHeader } from '../../components/admin-ui.tsx';
@@ -14,61 +11,43 @@ import { SelectField, TextField } from '../../components/field.tsx';
 import { toast } from '../../components/toast.tsx';
 import { contentListKey } from '../api/content-list.ts';
 import { updateContent } from '../api/content-update.ts';
-import { UploadField } from '../components/upload-field.tsx';
 import { AddButton } from './content/add-button.tsx';
-import { fieldError } from './content/field-error.ts';
+import { OrderField, UploadControl } from './content/fields.tsx';
 import { FormPanel } from './content/form-panel.tsx';
 import { ItemCard } from './content/item-card.tsx';
 import { GALLERY_SECTION_LABELS } from './content/labels.ts';
 import { Thumbnail } from './content/thumbnail.tsx';
-import { useContentManager } from './content/use-content-manager.ts';
+import { contentMessages, useContentManager } from './content/use-content-manager.ts';
 import { reorderChanges } from './content/reorder.ts';
 import { useEditor } from './content/use-editor.ts';
 import type { ContentFormProps } from './content/content-screen.tsx';
+import { useContentForm } from './content/use-content-form.ts';
 
-const MESSAGES = {
-  noun: 'image',
-  fetchFailed: 'Failed to fetch images',
-  createFailed: 'Failed to add image',
-  created: 'Image added',
-  updateFailed: 'Failed to update image',
-  updated: 'Image updated',
-  deleteFailed: 'Failed to delete image',
-  deleted: 'Image deleted',
-  detailAsTitle: true,
-};
+type GallerySection = (typeof GALLERY_SECTIONS)[number];
 
-function GalleryForm({ item, saving, onSave, onCancel }: ContentFormProps<'gallery'>) {
-  const {
-    register,
-    control,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<z.input<typeof galleryInput>, unknown, z.output<typeof galleryInput>>({
-    resolver: zodResolver(galleryInput),
-    defaultValues: {
-      title: item?.title ?? '',
-      image_url: item?.image_url ?? '',
-      alt_text: item?.alt_text ?? '',
-      section: item?.section ?? 'action-gallery',
-      order: item?.order ?? 0,
-      is_active: item?.is_active ?? true,
+const MESSAGES = contentMessages('image', 'images', { detailAsTitle: true });
+
+function GalleryForm(props: ContentFormProps<'gallery'>) {
+  const { control, field, panel } = useContentForm(galleryInput, props, {
+    noun: 'Image',
+    blank: {
+      title: '',
+      image_url: '',
+      alt_text: '',
+      section: 'action-gallery',
+      order: 0,
+      is_active: true,
+    },
+    onInvalid: (invalid) => {
+      // SPEC §5/§8: the one message for a missing title or picture.
+      if (invalid.title || invalid.image_url)
+        toast({ title: 'Title and image are required', variant: 'destructive' });
     },
   });
   return (
-    <FormPanel
-      title={item ? 'Edit Image' : 'Add Image'}
-      submitLabel={item ? 'Save Changes' : 'Add Image'}
-      onSubmit={handleSubmit(onSave, (invalid) => {
-        // SPEC §5/§8: the one message for a missing title or picture.
-        if (invalid.title || invalid.image_url)
-          toast({ title: 'Title and image are required', variant: 'destructive' });
-      })}
-      onCancel={onCancel}
-      saving={saving}
-    >
-      <TextField label="Title" required {...register('title')} error={fieldError('Title', errors.title)} />
-      <SelectField label="Section" {...register('section')} error={fieldError('Section', errors.section)}>
+    <FormPanel {...panel}>
+      <TextField required {...field('title', 'Title')} />
+      <SelectField {...field('section', 'Section')}>
         {GALLERY_SECTIONS.map((section) => (
           <option key={section} value={section}>
             {GALLERY_SECTION_LABELS[section]}
@@ -76,42 +55,24 @@ function GalleryForm({ item, saving, onSave, onCancel }: ContentFormProps<'galle
         ))}
       </SelectField>
       <TextField
-        label="Description for screen readers (alt text)"
         hint="What the picture shows, e.g. 'Two players at the reaction targets'"
-        {...register('alt_text')}
-        error={fieldError('Alt text', errors.alt_text)}
+        {...field('alt_text', 'Description for screen readers (alt text)', 'Alt text')}
       />
-      <TextField
-        label="Order number"
-        type="number"
-        inputMode="numeric"
-        hint="Lower numbers come first within a section"
-        {...register('order')}
-        error={fieldError('Order number', errors.order)}
+      <OrderField {...field('order', 'Order number')} hint="Lower numbers come first within a section" />
+      <UploadControl
+        control={control}
+        name="image_url"
+        label="Image"
+        kind="image"
+        required
+        className="sm:col-span-2"
       />
-      <div className="sm:col-span-2">
-        <Controller
-          control={control}
-          name="image_url"
-          render={({ field, fieldState }) => (
-            <UploadField
-              label="Image"
-              kind="image"
-              required
-              value={field.value ?? ''}
-              onChange={field.onChange}
-              error={fieldError('Image', fieldState.error)}
-            />
-          )}
-        />
-      </div>
     </FormPanel>
   );
 }
 
-export function GalleryScreen() {
-  const manager = useContentManager('gallery', MESSAGES);
-  const editor = useEditor<GalleryImage>();
+/** Swaps an image with its neighbour by their order numbers; the list is reloaded either way. */
+function useReorder() {
   const queryClient = useQueryClient();
   const [reordering, setReordering] = useState(false);
 
@@ -130,6 +91,65 @@ export function GalleryScreen() {
       setReordering(false);
     }
   }
+
+  return { reordering, move };
+}
+
+function SectionHeading({ section, count }: { section: GallerySection; count: number }) {
+  return (
+    <h2
+      id={`gallery-${section}`}
+      className="mb-3 flex items-baseline gap-2 font-display text-xl font-semibold tracking-wide text-ink-900 uppercase"
+    >
+      {GALLERY_SECTION_LABELS[section]}
+      <span className="font-sans text-sm font-normal tracking-normal text-ink-600 normal-case">
+        {count} {count === 1 ? 'image' : 'images'}
+      </span>
+    </h2>
+  );
+}
+
+function MoveButtons({
+  title,
+  first,
+  last,
+  disabled,
+  onMove,
+}: {
+  title: string;
+  first: boolean;
+  last: boolean;
+  disabled: boolean;
+  onMove: (direction: -1 | 1) => void;
+}) {
+  return (
+    <span className="flex gap-1">
+      <Button
+        variant="secondary"
+        size="sm"
+        aria-label={`Move ${title} up`}
+        disabled={first || disabled}
+        onClick={() => onMove(-1)}
+      >
+        <ArrowUp className="size-4" aria-hidden="true" />
+      </Button>
+      <Button
+        variant="secondary"
+        size="sm"
+        aria-label={`Move ${title} down`}
+        disabled={last || disabled}
+        onClick={() => onMove(1)}
+      >
+        <ArrowDown className="size-4" aria-hidden="true" />
+      </Button>
+    </span>
+  );
+}
+
+export function GalleryScreen() {
+  const manager = useContentManager('gallery', MESSAGES);
+  const editor = useEditor<GalleryImage>();
+  const { reordering, move } = useReorder();
 
   const sections = GALLERY_SECTIONS.map((section) => ({
     section,
@@ -166,15 +186,7 @@ export function GalleryScreen() {
         <div className="space-y-8">
           {sections.map(({ section, images }) => (
             <section key={section} aria-labelledby={`gallery-${section}`}>
-              <h2
-                id={`gallery-${section}`}
-                className="mb-3 flex items-baseline gap-2 font-display text-xl font-semibold tracking-wide text-ink-900 uppercase"
-              >
-                {GALLERY_SECTION_LABELS[section]}
-                <span className="font-sans text-sm font-normal tracking-normal text-ink-600 normal-case">
-                  {images.length} {images.length === 1 ? 'image' : 'images'}
-                </span>
-              </h2>
+              <SectionHeading section={section} count={images.length} />
               <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2">
                 {images.map((image, index) => (
                   <ItemCard
@@ -189,26 +201,13 @@ export function GalleryScreen() {
                       if ((await manager.remove(image)) && editor.item?.id === image.id) editor.close();
                     }}
                     extraActions={
-                      <span className="flex gap-1">
-                        <Button
-                          variant="secondary"
-                          size="sm"
-                          aria-label={`Move ${image.title} up`}
-                          disabled={index === 0 || reordering}
-                          onClick={() => void move(images, index, -1)}
-                        >
-                          <ArrowUp className="size-4" aria-hidden="true" />
-                        </Button>
-                        <Button
-                          variant="secondary"
-                          size="sm"
-                          aria-label={`Move ${image.title} down`}
-                          disabled={index === images.length - 1 || reordering}
-                          onClick={() => void move(images, index, 1)}
-                        >
-                          <ArrowDown className="size-4" aria-hidden="true" />
-                        </Button>
-                      </span>
+                      <MoveButtons
+                        title={image.title}
+                        first={index === 0}
+                        last={index === images.length - 1}
+                        disabled={reordering}
+                        onMove={(direction) => void move(images, index, direction)}
+                      />
                     }
                   >
                     <p>{image.alt_text || 'No alt text'}</p>

@@ -4,16 +4,17 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { LogIn } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { TOTP_CODE_LENGTH } from '../../../shared/constants.ts';
 import { Banner } from '../../components/admin-ui.tsx';
-import { Button } from '../../components/button.tsx';
 import { TextField } from '../../components/field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { useLogin } from '../api/login.ts';
+import { useLogin, type LoginInput } from '../api/login.ts';
 import { AuthCard } from '../auth/auth-card.tsx';
+import { AuthSubmit } from '../auth/auth-links.tsx';
+import { PasswordField } from '../auth/password-field.tsx';
 import { tokenStore, useToken } from '../auth/token-store.ts';
 import { ADMIN_PATHS } from '../paths.ts';
 
@@ -36,49 +37,34 @@ function loginError(error: unknown): string {
   return 'Login failed';
 }
 
-export function LoginScreen() {
-  const token = useToken();
-  const navigate = useNavigate();
-  const signedOutIdle = tokenStore.signedOutBecause() === 'inactivity';
-  const queryClient = useQueryClient();
-  const login = useLogin();
-  const [error, setError] = useState<string | null>(null);
-  const [needsCode, setNeedsCode] = useState(false);
-  const [recoveryMode, setRecoveryMode] = useState(false);
-  const signingIn = useRef(false);
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    setFocus,
-    setError: setFieldError,
-    formState: { errors },
-  } = useForm<LoginForm>({
+const useLoginForm = () =>
+  useForm<LoginForm>({
     resolver: zodResolver(loginForm),
     defaultValues: { email: '', password: '', code: '' },
   });
 
-  useEffect(() => {
-    if (needsCode) setFocus('code');
-  }, [needsCode, recoveryMode, setFocus]);
+/** What is wrong with the code as typed, if anything; an empty recovery code is left to the server. */
+function codeProblem(code: string, recoveryMode: boolean): string | null {
+  if (recoveryMode)
+    return RECOVERY_CODE_PATTERN.test(code) || code === ''
+      ? null
+      : 'A recovery code has 8 to 20 letters, digits and dashes';
+  return DIGITS_PATTERN.test(code) ? null : `Enter the ${TOTP_CODE_LENGTH}-digit code from your app`;
+}
 
-  // Someone already signed in has nothing to do here (the login below navigates by itself).
-  if (token && !signingIn.current) return <Navigate to={ADMIN_PATHS.dashboard} replace />;
+/** Signs in and opens the admin: Settings first when the password must be changed. */
+function useSignIn() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const login = useLogin();
+  // Set while signing in: the screen's redirect for someone already signed in must not race the
+  // navigation below.
+  const signingIn = useRef(false);
 
-  const onSubmit = handleSubmit(async ({ email, password, code }) => {
-    const valid = recoveryMode ? RECOVERY_CODE_PATTERN.test(code) || code === '' : DIGITS_PATTERN.test(code);
-    if (!valid) {
-      setFieldError('code', {
-        message: recoveryMode
-          ? 'A recovery code has 8 to 20 letters, digits and dashes'
-          : `Enter the ${TOTP_CODE_LENGTH}-digit code from your app`,
-      });
-      return;
-    }
-    setError(null);
+  async function signIn(request: LoginInput) {
     try {
       signingIn.current = true;
-      const result = await login.mutateAsync({ email, password, totp_code: code || null });
+      const result = await login.mutateAsync(request);
       queryClient.clear();
       tokenStore.signIn(result.access_token, result.force_password_change);
       void navigate(result.force_password_change ? ADMIN_PATHS.settings : ADMIN_PATHS.dashboard, {
@@ -86,21 +72,85 @@ export function LoginScreen() {
       });
     } catch (caught) {
       signingIn.current = false;
-      const message = loginError(caught);
-      setError(message);
-      // SPEC §6: an error containing '2FA' means this account needs a code.
-      if (message.includes('2FA')) {
-        setNeedsCode(true);
-        setFocus('code');
-      }
+      throw caught;
     }
-  });
+  }
 
-  const code = register('code');
+  return { signIn, pending: login.isPending, signingIn };
+}
 
+function ForgotPasswordLink() {
   return (
-    <AuthCard title="Admin Login" subtitle="Sign in to manage your website.">
-      {signedOutIdle && !error && !needsCode && (
+    <p className="mt-6 text-center">
+      <Link
+        to={ADMIN_PATHS.forgotPassword}
+        className="rounded font-semibold text-accent-700 underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-accent-400"
+      >
+        Forgot password?
+      </Link>
+    </p>
+  );
+}
+
+/** The second step for an account with two-factor login: the app's code, or a recovery code. */
+function CodeEntry({
+  recoveryMode,
+  code,
+  error,
+  onSwitch,
+}: {
+  recoveryMode: boolean;
+  code: UseFormRegisterReturn<'code'>;
+  error: string | undefined;
+  onSwitch: () => void;
+}) {
+  return (
+    <div className="space-y-2">
+      {recoveryMode ? (
+        <TextField
+          key="recovery"
+          label="Recovery code"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={20}
+          hint="One of the recovery codes you saved when you turned on two-factor login. Each works once."
+          error={error}
+          {...code}
+        />
+      ) : (
+        <TextField
+          key="totp"
+          label="2FA code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={TOTP_CODE_LENGTH}
+          hint={`The ${TOTP_CODE_LENGTH}-digit code from your authenticator app.`}
+          error={error}
+          {...code}
+          onChange={(event) => {
+            // SPEC §5: digits only, at most 6.
+            event.target.value = event.target.value.replace(/\D/g, '').slice(0, TOTP_CODE_LENGTH);
+            void code.onChange(event);
+          }}
+        />
+      )}
+      <button
+        type="button"
+        className="rounded text-sm font-semibold text-accent-700 underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-accent-400"
+        onClick={onSwitch}
+      >
+        {recoveryMode ? 'Use the code from my app' : 'Use a recovery code'}
+      </button>
+    </div>
+  );
+}
+
+/** What the card says above the form: the inactivity sign-out, the next step, or what went wrong. */
+function LoginNotice({ error, signedOutIdle }: { error: string | null; signedOutIdle: boolean }) {
+  return (
+    <>
+      {signedOutIdle && !error && (
         <Banner kind="info">
           You were signed out after 5 minutes without activity, to keep the site safe on a shared or lost
           device. Sign in again to carry on.
@@ -116,6 +166,50 @@ export function LoginScreen() {
         ) : (
           <Banner kind="error">{error}</Banner>
         ))}
+    </>
+  );
+}
+
+export function LoginScreen() {
+  const token = useToken();
+  const signedOutIdle = tokenStore.signedOutBecause() === 'inactivity';
+  const { signIn, pending, signingIn } = useSignIn();
+  const [error, setError] = useState<string | null>(null);
+  const [needsCode, setNeedsCode] = useState(false);
+  const [recoveryMode, setRecoveryMode] = useState(false);
+  const { register, handleSubmit, setValue, setFocus, setError: setFieldError, formState } = useLoginForm();
+  const { errors } = formState;
+
+  useEffect(() => {
+    if (needsCode) setFocus('code');
+  }, [needsCode, recoveryMode, setFocus]);
+
+  // Someone already signed in has nothing to do here (the login below navigates by itself).
+  if (token && !signingIn.current) return <Navigate to={ADMIN_PATHS.dashboard} replace />;
+
+  const onSubmit = handleSubmit(async ({ email, password, code }) => {
+    const problem = codeProblem(code, recoveryMode);
+    if (problem) {
+      setFieldError('code', { message: problem });
+      return;
+    }
+    setError(null);
+    try {
+      await signIn({ email, password, totp_code: code || null });
+    } catch (caught) {
+      const message = loginError(caught);
+      setError(message);
+      // SPEC §6: an error containing '2FA' means this account needs a code.
+      if (message.includes('2FA')) {
+        setNeedsCode(true);
+        setFocus('code');
+      }
+    }
+  });
+
+  return (
+    <AuthCard title="Admin Login" subtitle="Sign in to manage your website.">
+      <LoginNotice error={error} signedOutIdle={signedOutIdle && !needsCode} />
       <form onSubmit={onSubmit} noValidate className="space-y-5">
         <TextField
           label="Email"
@@ -126,70 +220,28 @@ export function LoginScreen() {
           error={errors.email?.message}
           {...register('email')}
         />
-        <TextField
+        <PasswordField
+          purpose="current"
           label="Password"
-          type="password"
-          autoComplete="current-password"
-          required
           error={errors.password?.message}
           {...register('password')}
         />
         {needsCode && (
-          <div className="space-y-2">
-            {recoveryMode ? (
-              <TextField
-                key="recovery"
-                label="Recovery code"
-                autoComplete="off"
-                autoCapitalize="none"
-                spellCheck={false}
-                maxLength={20}
-                hint="One of the recovery codes you saved when you turned on two-factor login. Each works once."
-                error={errors.code?.message}
-                {...code}
-              />
-            ) : (
-              <TextField
-                key="totp"
-                label="2FA code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={TOTP_CODE_LENGTH}
-                hint={`The ${TOTP_CODE_LENGTH}-digit code from your authenticator app.`}
-                error={errors.code?.message}
-                {...code}
-                onChange={(event) => {
-                  // SPEC §5: digits only, at most 6.
-                  event.target.value = event.target.value.replace(/\D/g, '').slice(0, TOTP_CODE_LENGTH);
-                  void code.onChange(event);
-                }}
-              />
-            )}
-            <button
-              type="button"
-              className="rounded text-sm font-semibold text-accent-700 underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-accent-400"
-              onClick={() => {
-                setValue('code', '');
-                setRecoveryMode((on) => !on);
-              }}
-            >
-              {recoveryMode ? 'Use the code from my app' : 'Use a recovery code'}
-            </button>
-          </div>
+          <CodeEntry
+            recoveryMode={recoveryMode}
+            code={register('code')}
+            error={errors.code?.message}
+            onSwitch={() => {
+              setValue('code', '');
+              setRecoveryMode((on) => !on);
+            }}
+          />
         )}
-        <Button type="submit" className="w-full" disabled={login.isPending}>
-          <LogIn className="size-5" aria-hidden="true" />
-          {login.isPending ? 'Signing in…' : 'Sign in'}
-        </Button>
+        <AuthSubmit icon={LogIn} pending={pending} pendingLabel="Signing in…">
+          Sign in
+        </AuthSubmit>
       </form>
-      <p className="mt-6 text-center">
-        <Link
-          to={ADMIN_PATHS.forgotPassword}
-          className="rounded font-semibold text-accent-700 underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-accent-400"
-        >
-          Forgot password?
-        </Link>
-      </p>
+      <ForgotPasswordLink />
     </AuthCard>
   );
 }

@@ -1,92 +1,37 @@
 // Partner logos, 'AS SEEN AT' on the website (SPEC §2, §5): name and logo required, the website
 // address optional and URL-shaped.
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { logoInput } from '#shared/schemas/content.ts';
 import { TextField } from '../../components/field.tsx';
-import { UploadField } from '../components/upload-field.tsx';
-import { fieldError } from './content/field-error.ts';
+import { OrderField, UploadControl, UrlField } from './content/fields.tsx';
 import { FormPanel } from './content/form-panel.tsx';
 import { Thumbnail } from './content/thumbnail.tsx';
 import { ContentScreen, type ContentFormProps } from './content/content-screen.tsx';
 import { ExternalLinkLine } from './content/external-link-line.tsx';
+import { useContentForm } from './content/use-content-form.ts';
+import { contentMessages } from './content/use-content-manager.ts';
 
-const MESSAGES = {
-  noun: 'logo',
-  fetchFailed: 'Failed to fetch logos',
-  createFailed: 'Failed to add logo',
-  created: 'Logo added',
-  updateFailed: 'Failed to update logo',
-  updated: 'Logo updated',
-  deleteFailed: 'Failed to delete logo',
-  deleted: 'Logo deleted',
-};
+const MESSAGES = contentMessages('logo', 'logos');
 
-function LogoForm({ item, saving, onSave, onCancel }: ContentFormProps<'logos'>) {
-  const {
-    register,
-    control,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<z.input<typeof logoInput>, unknown, z.output<typeof logoInput>>({
-    resolver: zodResolver(logoInput),
-    defaultValues: {
-      name: item?.name ?? '',
-      logo_url: item?.logo_url ?? '',
-      website_url: item?.website_url ?? '',
-      order: item?.order ?? 0,
-      is_active: item?.is_active ?? true,
-    },
+function LogoForm(props: ContentFormProps<'logos'>) {
+  const { control, field, panel } = useContentForm(logoInput, props, {
+    noun: 'Logo',
+    blank: { name: '', logo_url: '', website_url: '', order: 0, is_active: true },
   });
   return (
-    <FormPanel
-      title={item ? 'Edit Logo' : 'Add Logo'}
-      submitLabel={item ? 'Save Changes' : 'Add Logo'}
-      onSubmit={handleSubmit(onSave)}
-      onCancel={onCancel}
-      saving={saving}
-    >
-      <TextField
-        label="Partner name"
+    <FormPanel {...panel}>
+      <TextField required {...field('name', 'Partner name')} />
+      <UrlField {...field('website_url', 'Website (optional)')} />
+      <OrderField {...field('order', 'Display order')} />
+      <UploadControl
+        control={control}
+        name="logo_url"
+        label="Logo"
+        kind="image"
         required
-        {...register('name')}
-        error={fieldError('Partner name', errors.name)}
+        hint="A PNG with a transparent background looks best; it is shown on the dark website."
+        dark
+        className="sm:col-span-2"
       />
-      <TextField
-        label="Website (optional)"
-        type="url"
-        inputMode="url"
-        placeholder="https://"
-        {...register('website_url')}
-        error={fieldError('Website', errors.website_url)}
-      />
-      <TextField
-        label="Display order"
-        type="number"
-        inputMode="numeric"
-        hint="Lower numbers come first"
-        {...register('order')}
-        error={fieldError('Display order', errors.order)}
-      />
-      <div className="sm:col-span-2">
-        <Controller
-          control={control}
-          name="logo_url"
-          render={({ field, fieldState }) => (
-            <UploadField
-              label="Logo"
-              kind="image"
-              required
-              value={field.value ?? ''}
-              onChange={field.onChange}
-              error={fieldError('Logo', fieldState.error)}
-              hint="A PNG with a transparent background looks best; it is shown on the dark website."
-              dark
-            />
-          )}
-        />
-      </div>
     </FormPanel>
   );
 }

@@ -1,22 +1,19 @@
 // Reset password (SPEC §2, §4, §5, §8): the token comes from the e-mailed link; a new password and its
 // confirmation, then 'Password Reset Successful!' and the login screen 3 seconds later.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ArrowLeft, CheckCircle2, KeyRound } from 'lucide-react';
+import { CheckCircle2, KeyRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { MIN_PASSWORD_LENGTH, RESET_REDIRECT_DELAY_MS } from '../../../shared/constants.ts';
 import { Banner } from '../../components/admin-ui.tsx';
-import { Button } from '../../components/button.tsx';
-import { TextField } from '../../components/field.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset.ts';
 import { AuthCard } from '../auth/auth-card.tsx';
+import { AUTH_LINK, AuthSubmit, BackToLogin } from '../auth/auth-links.tsx';
+import { NewPasswordFields } from '../auth/password-field.tsx';
 import { newPasswordForm, type NewPasswordForm } from '../auth/password-forms.ts';
 import { ADMIN_PATHS } from '../paths.ts';
-
-const LINK =
-  'inline-flex items-center gap-1.5 rounded font-semibold text-accent-700 underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-accent-400';
 
 export function ResetPasswordScreen() {
   const [params] = useSearchParams();
@@ -48,7 +45,7 @@ export function ResetPasswordScreen() {
       <AuthCard title="Reset Password">
         <Banner kind="error">Invalid reset link. Please request a new password reset.</Banner>
         <p className="text-center">
-          <Link to={ADMIN_PATHS.forgotPassword} className={LINK}>
+          <Link to={ADMIN_PATHS.forgotPassword} className={AUTH_LINK}>
             Request a new link
           </Link>
         </p>
@@ -63,7 +60,7 @@ export function ResetPasswordScreen() {
           <p>Your password has been changed. Taking you to the login page…</p>
         </div>
         <p className="mt-6 text-center">
-          <Link to={ADMIN_PATHS.login} className={LINK}>
+          <Link to={ADMIN_PATHS.login} className={AUTH_LINK}>
             Go to login now
           </Link>
         </p>
@@ -84,34 +81,16 @@ export function ResetPasswordScreen() {
     <AuthCard title="Reset Password" subtitle="Choose a new password for your admin account.">
       {error && <Banner kind="error">{error}</Banner>}
       <form onSubmit={onSubmit} noValidate className="space-y-5">
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          required
+        <NewPasswordFields
+          register={register}
+          errors={errors}
           hint={`At least ${MIN_PASSWORD_LENGTH} characters. Avoid common passwords.`}
-          error={errors.password?.message}
-          {...register('password')}
         />
-        <TextField
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errors.confirm?.message}
-          {...register('confirm')}
-        />
-        <Button type="submit" className="w-full" disabled={confirm.isPending}>
-          <KeyRound className="size-5" aria-hidden="true" />
-          {confirm.isPending ? 'Saving…' : 'Reset password'}
-        </Button>
+        <AuthSubmit icon={KeyRound} pending={confirm.isPending} pendingLabel="Saving…">
+          Reset password
+        </AuthSubmit>
       </form>
-      <p className="mt-6 text-center">
-        <Link to={ADMIN_PATHS.login} className={LINK}>
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          Back to login
-        </Link>
-      </p>
+      <BackToLogin />
     </AuthCard>
   );
 }

@@ -1,71 +1,40 @@
 // Testimonials (SPEC §2, §5): client name, company, text and a 1–5 rating, all required. At most three
 // are shown on the website.
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import { Controller } from 'react-hook-form';
 import { testimonialInput } from '#shared/schemas/content.ts';
 import { TESTIMONIALS_SHOWN } from '#shared/constants.ts';
 import { TextAreaField, TextField } from '../../components/field.tsx';
 import { fieldError } from './content/field-error.ts';
+import { OrderField } from './content/fields.tsx';
 import { FormPanel } from './content/form-panel.tsx';
 import { StarRating, StarsShown } from './content/star-rating.tsx';
 import { ContentScreen, type ContentFormProps } from './content/content-screen.tsx';
+import { useContentForm } from './content/use-content-form.ts';
+import { contentMessages } from './content/use-content-manager.ts';
 
-const MESSAGES = {
-  noun: 'testimonial',
-  fetchFailed: 'Failed to fetch testimonials',
-  createFailed: 'Failed to add testimonial',
-  created: 'Testimonial added',
-  updateFailed: 'Failed to update testimonial',
-  updated: 'Testimonial updated',
-  deleteFailed: 'Failed to delete testimonial',
-  deleted: 'Testimonial deleted',
-};
+const MESSAGES = contentMessages('testimonial', 'testimonials');
 
-function TestimonialForm({ item, saving, onSave, onCancel }: ContentFormProps<'testimonials'>) {
-  const {
-    register,
-    control,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<z.input<typeof testimonialInput>, unknown, z.output<typeof testimonialInput>>({
-    resolver: zodResolver(testimonialInput),
-    defaultValues: {
-      client_name: item?.client_name ?? '',
-      company: item?.company ?? '',
-      testimonial_text: item?.testimonial_text ?? '',
-      rating: item?.rating ?? 5,
-      order: item?.order ?? 0,
-      is_active: item?.is_active ?? true,
+function TestimonialForm(props: ContentFormProps<'testimonials'>) {
+  const { control, field, panel } = useContentForm(testimonialInput, props, {
+    noun: 'Testimonial',
+    blank: {
+      client_name: '',
+      company: '',
+      testimonial_text: '',
+      rating: 5,
+      order: 0,
+      is_active: true,
     },
   });
   return (
-    <FormPanel
-      title={item ? 'Edit Testimonial' : 'Add Testimonial'}
-      submitLabel={item ? 'Save Changes' : 'Add Testimonial'}
-      onSubmit={handleSubmit(onSave)}
-      onCancel={onCancel}
-      saving={saving}
-    >
-      <TextField
-        label="Client name"
-        required
-        {...register('client_name')}
-        error={fieldError('Client name', errors.client_name)}
-      />
-      <TextField
-        label="Company"
-        required
-        {...register('company')}
-        error={fieldError('Company', errors.company)}
-      />
+    <FormPanel {...panel}>
+      <TextField required {...field('client_name', 'Client name')} />
+      <TextField required {...field('company', 'Company')} />
       <TextAreaField
-        label="Testimonial"
         required
         rows={4}
         className="sm:col-span-2"
-        {...register('testimonial_text')}
-        error={fieldError('Testimonial', errors.testimonial_text)}
+        {...field('testimonial_text', 'Testimonial')}
       />
       <Controller
         control={control}
@@ -79,14 +48,7 @@ function TestimonialForm({ item, saving, onSave, onCancel }: ContentFormProps<'t
           />
         )}
       />
-      <TextField
-        label="Display order"
-        type="number"
-        inputMode="numeric"
-        hint="Lower numbers come first"
-        {...register('order')}
-        error={fieldError('Display order', errors.order)}
-      />
+      <OrderField {...field('order', 'Display order')} />
     </FormPanel>
   );
 }

@@ -19,6 +19,8 @@ import { useAdminUsers } from '../api/admin-users.ts';
 import { useCreateAdminUser } from '../api/create-admin-user.ts';
 import { useDeleteAdminUser } from '../api/delete-admin-user.ts';
 import { useMe } from '../api/me.ts';
+import { SubmitOrCancel } from '../components/submit-or-cancel.tsx';
+import { PasswordField } from '../auth/password-field.tsx';
 
 type UserForm = z.input<typeof createAdminRequest>;
 const EMPTY: UserForm = { username: '', email: '', password: '', role: 'admin' };
@@ -100,38 +102,81 @@ function UserCard({
 export const canDelete = (me: { id: number; role: string }, user: AdminUser) =>
   me.id !== user.id && (me.role === 'superadmin' || user.role !== 'superadmin');
 
-export function UsersScreen() {
-  const users = useAdminUsers();
-  const me = useMe();
+/** Closing the form (Cancel, or the header's button) drops what was typed: it opens empty again. */
+function CreateUserForm({ onNotice, onClose }: { onNotice: (notice: Notice) => void; onClose: () => void }) {
   const createUser = useCreateAdminUser();
-  const deleteUser = useDeleteAdminUser();
-  const [showForm, setShowForm] = useState(false);
-  const [notice, setNotice] = useState<Notice>(null);
   const {
     register,
     handleSubmit,
-    reset,
     formState: { errors },
   } = useForm<UserForm, unknown, CreateAdminRequest>({
     resolver: zodResolver(createAdminRequest),
     defaultValues: EMPTY,
   });
 
-  const closeForm = () => {
-    reset(EMPTY);
-    setShowForm(false);
-  };
-
   const onCreate = handleSubmit(async (values) => {
     try {
       const { admin } = await createUser.mutateAsync(values);
       const text = `Admin user '${admin.username}' created successfully`;
-      setNotice({ kind: 'success', text });
-      closeForm();
+      onNotice({ kind: 'success', text });
+      onClose();
     } catch (caught) {
-      setNotice({ kind: 'error', text: errorMessage(caught, 'Failed to create admin user') });
+      onNotice({ kind: 'error', text: errorMessage(caught, 'Failed to create admin user') });
     }
   });
+
+  return (
+    <Card className="mb-6">
+      <h2 className="font-display text-xl font-semibold tracking-wide text-ink-900 uppercase">
+        Create New Admin User
+      </h2>
+      <form onSubmit={onCreate} noValidate className="mt-4 grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Username"
+          autoComplete="off"
+          required
+          minLength={MIN_USERNAME_LENGTH}
+          error={sentence('Username', errors.username?.message)}
+          {...register('username')}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="off"
+          required
+          error={sentence('Email', errors.email?.message)}
+          {...register('email')}
+        />
+        <PasswordField
+          purpose="new"
+          label="Password"
+          minLength={MIN_PASSWORD_LENGTH}
+          hint="The user must change this password on first login."
+          error={sentence('Password', errors.password?.message)}
+          {...register('password')}
+        />
+        <SelectField label="Role" error={sentence('Role', errors.role?.message)} {...register('role')}>
+          <option value="admin">Admin</option>
+          <option value="superadmin">Superadmin</option>
+        </SelectField>
+        <SubmitOrCancel
+          label="Create Admin User"
+          pendingLabel="Creating…"
+          pending={createUser.isPending}
+          onCancel={onClose}
+          className="flex flex-wrap gap-2 sm:col-span-2"
+        />
+      </form>
+    </Card>
+  );
+}
+
+export function UsersScreen() {
+  const users = useAdminUsers();
+  const me = useMe();
+  const deleteUser = useDeleteAdminUser();
+  const [showForm, setShowForm] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
 
   const onDelete = async (user: AdminUser) => {
     if (!window.confirm(`Are you sure you want to delete admin user '${user.username}'?`)) return;
@@ -149,7 +194,7 @@ export function UsersScreen() {
         title="Admin Users"
         subtitle="Manage admin accounts"
         actions={
-          <Button onClick={() => (showForm ? closeForm() : setShowForm(true))} aria-expanded={showForm}>
+          <Button onClick={() => setShowForm((open) => !open)} aria-expanded={showForm}>
             {showForm ? (
               <X className="size-5" aria-hidden="true" />
             ) : (
@@ -160,53 +205,7 @@ export function UsersScreen() {
         }
       />
 
-      {showForm && (
-        <Card className="mb-6">
-          <h2 className="font-display text-xl font-semibold tracking-wide text-ink-900 uppercase">
-            Create New Admin User
-          </h2>
-          <form onSubmit={onCreate} noValidate className="mt-4 grid gap-4 sm:grid-cols-2">
-            <TextField
-              label="Username"
-              autoComplete="off"
-              required
-              minLength={MIN_USERNAME_LENGTH}
-              error={sentence('Username', errors.username?.message)}
-              {...register('username')}
-            />
-            <TextField
-              label="Email"
-              type="email"
-              autoComplete="off"
-              required
-              error={sentence('Email', errors.email?.message)}
-              {...register('email')}
-            />
-            <TextField
-              label="Password"
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={MIN_PASSWORD_LENGTH}
-              hint="The user must change this password on first login."
-              error={sentence('Password', errors.password?.message)}
-              {...register('password')}
-            />
-            <SelectField label="Role" error={sentence('Role', errors.role?.message)} {...register('role')}>
-              <option value="admin">Admin</option>
-              <option value="superadmin">Superadmin</option>
-            </SelectField>
-            <div className="flex flex-wrap gap-2 sm:col-span-2">
-              <Button type="submit" disabled={createUser.isPending}>
-                {createUser.isPending ? 'Creating…' : 'Create Admin User'}
-              </Button>
-              <Button variant="secondary" onClick={closeForm}>
-                Cancel
-              </Button>
-            </div>
-          </form>
-        </Card>
-      )}
+      {showForm && <CreateUserForm onNotice={setNotice} onClose={() => setShowForm(false)} />}
 
       {users.isError && <Banner kind="error">Failed to load admin users</Banner>}
       {notice && <Banner kind={notice.kind}>{notice.text}</Banner>}

@@ -25,6 +25,31 @@ export interface ContentMessages {
   detailAsTitle?: boolean;
 }
 
+const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/**
+ * The SPEC §8 messages of one kind, which all follow one pattern: 'Failed to add badge', 'Badge
+ * added', 'Failed to fetch badges' … Events are created rather than added.
+ */
+export function contentMessages(
+  noun: string,
+  plural: string,
+  { add = 'add', added = 'added', detailAsTitle = false } = {},
+): ContentMessages {
+  const name = capitalised(noun);
+  return {
+    noun,
+    fetchFailed: `Failed to fetch ${plural}`,
+    createFailed: `Failed to ${add} ${noun}`,
+    created: `${name} ${added}`,
+    updateFailed: `Failed to update ${noun}`,
+    updated: `${name} updated`,
+    deleteFailed: `Failed to delete ${noun}`,
+    deleted: `${name} deleted`,
+    detailAsTitle,
+  };
+}
+
 const byOrder = <T extends { order: number; id: number }>(a: T, b: T) => a.order - b.order || a.id - b.id;
 
 export function useContentManager<K extends ContentKind>(kind: K, messages: ContentMessages) {

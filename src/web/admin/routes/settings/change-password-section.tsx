@@ -6,9 +6,9 @@ import { useForm } from 'react-hook-form';
 import { MIN_PASSWORD_LENGTH } from '../../../../shared/constants.ts';
 import { Banner } from '../../../components/admin-ui.tsx';
 import { Button } from '../../../components/button.tsx';
-import { TextField } from '../../../components/field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useChangePassword } from '../../api/change-password.ts';
+import { NewPasswordFields, PasswordField } from '../../auth/password-field.tsx';
 import { changePasswordForm, type ChangePasswordForm } from '../../auth/password-forms.ts';
 import { SettingsSection } from './section.tsx';
 
@@ -49,32 +49,14 @@ export function ChangePasswordSection({ forced }: { forced: boolean }) {
     >
       {notice && <Banner kind={notice.kind}>{notice.text}</Banner>}
       <form onSubmit={onSubmit} noValidate className="grid max-w-xl gap-4">
-        <TextField
+        <PasswordField
+          purpose="current"
           label="Current password"
-          type="password"
-          autoComplete="current-password"
-          required
           hint={forced ? 'The temporary password you signed in with.' : undefined}
           error={errors.current?.message}
           {...register('current')}
         />
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={MIN_PASSWORD_LENGTH}
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <TextField
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errors.confirm?.message}
-          {...register('confirm')}
-        />
+        <NewPasswordFields register={register} errors={errors} minLength={MIN_PASSWORD_LENGTH} />
         <div>
           <Button type="submit" disabled={change.isPending}>
             {change.isPending ? 'Saving…' : 'Change password'}

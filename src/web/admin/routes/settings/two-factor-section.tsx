@@ -1,27 +1,19 @@
 // Two-factor login: enrol with a QR code drawn in the browser (the secret never leaves for a third
 // party) and a confirmation code, show the recovery codes once, turn it off, or issue new codes.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ShieldCheck, ShieldOff, Smartphone } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { TOTP_CODE_LENGTH } from '../../../../shared/constants.ts';
-import {
-  recoveryCodesRequest,
-  twoFactorDisableRequest,
-  twoFactorEnableRequest,
-  type CurrentAdmin,
-} from '../../../../shared/schemas/accounts.ts';
+import { twoFactorEnableRequest, type CurrentAdmin } from '../../../../shared/schemas/accounts.ts';
 import { Banner, Loading } from '../../../components/admin-ui.tsx';
 import { Button } from '../../../components/button.tsx';
 import { TextField } from '../../../components/field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useRegenerateRecoveryCodes } from '../../api/recovery-codes.ts';
-import { useDisableTwoFactor } from '../../api/two-factor-disable.ts';
 import { useEnableTwoFactor } from '../../api/two-factor-enable.ts';
 import { useSetupTwoFactor, type TwoFactorSetup } from '../../api/two-factor-setup.ts';
+import { SubmitOrCancel } from '../../components/submit-or-cancel.tsx';
 import { RecoveryCodesPanel } from './recovery-codes-panel.tsx';
 import { fieldSentence, SettingsSection } from './section.tsx';
+import { DisableForm, RegenerateForm, useCodeForCodes, type CodesFormProps } from './two-factor-forms.tsx';
 
 /** Below this many unused recovery codes the page suggests a fresh set. */
 const FEW_RECOVERY_CODES = 3;
@@ -57,36 +49,15 @@ function QrCode({ url }: { url: string }) {
   );
 }
 
-function Enrolment({
-  setup,
-  onEnabled,
-  onCancel,
-}: {
-  setup: TwoFactorSetup;
-  onEnabled: (codes: string[]) => void;
-  onCancel: () => void;
-}) {
+function Enrolment({ setup, onCodes, onCancel }: { setup: TwoFactorSetup } & CodesFormProps) {
   const enable = useEnableTwoFactor();
-  const [error, setError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<z.input<typeof twoFactorEnableRequest>>({
-    resolver: zodResolver(twoFactorEnableRequest),
-    defaultValues: { code: '' },
-  });
+  const { register, errors, error, onSubmit } = useCodeForCodes(
+    twoFactorEnableRequest,
+    enable.mutateAsync,
+    onCodes,
+    'Failed to turn on two-factor login',
+  );
   const code = register('code');
-
-  const onSubmit = handleSubmit(async (values) => {
-    setError(null);
-    try {
-      const result = await enable.mutateAsync(values.code);
-      onEnabled(result.recovery_codes);
-    } catch (caught) {
-      setError(errorMessage(caught, 'Failed to turn on two-factor login'));
-    }
-  });
 
   return (
     <div className="space-y-5">
@@ -121,110 +92,78 @@ function Enrolment({
             void code.onChange(event);
           }}
         />
-        <div className="flex gap-2 pb-0.5">
-          <Button type="submit" disabled={enable.isPending}>
-            {enable.isPending ? 'Checking…' : 'Turn on'}
-          </Button>
-          <Button variant="secondary" onClick={onCancel}>
-            Cancel
-          </Button>
-        </div>
+        <SubmitOrCancel
+          label="Turn on"
+          pendingLabel="Checking…"
+          pending={enable.isPending}
+          onCancel={onCancel}
+          className="flex gap-2 pb-0.5"
+        />
       </form>
     </div>
   );
 }
 
-function DisableForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
-  const disable = useDisableTwoFactor();
-  const [error, setError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<z.input<typeof twoFactorDisableRequest>>({
-    resolver: zodResolver(twoFactorDisableRequest),
-    defaultValues: { password: '', code: '' },
-  });
-  const onSubmit = handleSubmit(async (values) => {
-    setError(null);
-    try {
-      await disable.mutateAsync(values);
-      onDone();
-    } catch (caught) {
-      setError(errorMessage(caught, 'Failed to turn off two-factor login'));
-    }
-  });
+/** Two-factor login is on: how many recovery codes are left, new codes, or turning it off. */
+function TwoFactorOn({
+  me,
+  onOff,
+  onCodes,
+}: {
+  me: CurrentAdmin;
+  onOff: () => void;
+  onCodes: (codes: string[]) => void;
+}) {
+  const [open, setOpen] = useState<'disable' | 'regenerate' | null>(null);
+  const few = me.recovery_codes_remaining <= FEW_RECOVERY_CODES;
   return (
-    <form onSubmit={onSubmit} noValidate className="mt-4 grid max-w-xl gap-4 rounded-lg bg-ink-50 p-4">
-      <p className="font-semibold text-ink-900">Turn off two-factor login</p>
-      {error && <Banner kind="error">{error}</Banner>}
-      <TextField
-        label="Your password"
-        type="password"
-        autoComplete="current-password"
-        error={fieldSentence('Password', errors.password?.message)}
-        {...register('password')}
-      />
-      <TextField
-        label="Code from the app, or a recovery code"
-        autoComplete="one-time-code"
-        maxLength={20}
-        error={fieldSentence('Code', errors.code?.message)}
-        {...register('code')}
-      />
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" variant="danger" disabled={disable.isPending}>
-          {disable.isPending ? 'Turning off…' : 'Turn off two-factor login'}
-        </Button>
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    <>
+      <p className="flex items-center gap-2 font-semibold text-success-600">
+        <ShieldCheck className="size-5" aria-hidden="true" />
+        Two-factor login is on
+      </p>
+      <p className={`mt-1 ${few ? 'font-semibold text-danger-600' : 'text-ink-700'}`}>
+        {me.recovery_codes_remaining} unused recovery code{me.recovery_codes_remaining === 1 ? '' : 's'} left
+        {few && ' — create new ones soon.'}
+      </p>
+      {open === null && (
+        <div className="mt-4 flex flex-wrap gap-2">
+          <Button variant="secondary" onClick={() => setOpen('regenerate')}>
+            New recovery codes
+          </Button>
+          <Button variant="danger" onClick={() => setOpen('disable')}>
+            <ShieldOff className="size-5" aria-hidden="true" />
+            Turn off
+          </Button>
+        </div>
+      )}
+      {open === 'disable' && (
+        <DisableForm
+          onCancel={() => setOpen(null)}
+          onDone={() => {
+            setOpen(null);
+            onOff();
+          }}
+        />
+      )}
+      {open === 'regenerate' && <RegenerateForm onCancel={() => setOpen(null)} onCodes={onCodes} />}
+    </>
   );
 }
 
-function RegenerateForm({ onCodes, onCancel }: { onCodes: (codes: string[]) => void; onCancel: () => void }) {
-  const regenerate = useRegenerateRecoveryCodes();
-  const [error, setError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<z.input<typeof recoveryCodesRequest>>({
-    resolver: zodResolver(recoveryCodesRequest),
-    defaultValues: { code: '' },
-  });
-  const onSubmit = handleSubmit(async (values) => {
-    setError(null);
-    try {
-      const result = await regenerate.mutateAsync(values.code);
-      onCodes(result.recovery_codes);
-    } catch (caught) {
-      setError(errorMessage(caught, 'Failed to create new recovery codes'));
-    }
-  });
+function TwoFactorOff({ starting, onStart }: { starting: boolean; onStart: () => void }) {
   return (
-    <form onSubmit={onSubmit} noValidate className="mt-4 grid max-w-xl gap-4 rounded-lg bg-ink-50 p-4">
-      <p className="font-semibold text-ink-900">New recovery codes</p>
-      <p className="text-ink-700">Your old recovery codes stop working when you create new ones.</p>
-      {error && <Banner kind="error">{error}</Banner>}
-      <TextField
-        label="Code from the app"
-        autoComplete="one-time-code"
-        maxLength={20}
-        error={fieldSentence('Code', errors.code?.message)}
-        {...register('code')}
-      />
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={regenerate.isPending}>
-          {regenerate.isPending ? 'Creating…' : 'Create new codes'}
-        </Button>
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    <>
+      <p className="font-semibold text-ink-800">Two-factor login is off</p>
+      <p className="mt-1 text-ink-700">
+        With it on, signing in also needs a 6-digit code from an app on your phone, so a stolen password alone
+        is not enough.
+      </p>
+      <Button className="mt-4" onClick={onStart} disabled={starting}>
+        <Smartphone className="size-5" aria-hidden="true" />
+        {starting ? 'Starting…' : 'Set up two-factor login'}
+      </Button>
+    </>
   );
 }
 
@@ -232,7 +171,6 @@ export function TwoFactorSection({ me }: { me: CurrentAdmin | undefined }) {
   const setup = useSetupTwoFactor();
   const [enrolment, setEnrolment] = useState<TwoFactorSetup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
-  const [open, setOpen] = useState<'disable' | 'regenerate' | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
 
   const begin = async () => {
@@ -246,7 +184,6 @@ export function TwoFactorSection({ me }: { me: CurrentAdmin | undefined }) {
 
   const showCodes = (fresh: string[], text: string) => {
     setEnrolment(null);
-    setOpen(null);
     setCodes(fresh);
     setNotice({ kind: 'success', text });
   };
@@ -268,65 +205,18 @@ export function TwoFactorSection({ me }: { me: CurrentAdmin | undefined }) {
       <Enrolment
         setup={enrolment}
         onCancel={() => setEnrolment(null)}
-        onEnabled={(fresh) => showCodes(fresh, 'Two-factor login is on.')}
+        onCodes={(fresh) => showCodes(fresh, 'Two-factor login is on.')}
       />
     );
   else if (me.two_factor_enabled)
     body = (
-      <>
-        <p className="flex items-center gap-2 font-semibold text-success-600">
-          <ShieldCheck className="size-5" aria-hidden="true" />
-          Two-factor login is on
-        </p>
-        <p
-          className={`mt-1 ${me.recovery_codes_remaining <= FEW_RECOVERY_CODES ? 'font-semibold text-danger-600' : 'text-ink-700'}`}
-        >
-          {me.recovery_codes_remaining} unused recovery code{me.recovery_codes_remaining === 1 ? '' : 's'}{' '}
-          left
-          {me.recovery_codes_remaining <= FEW_RECOVERY_CODES && ' — create new ones soon.'}
-        </p>
-        {open === null && (
-          <div className="mt-4 flex flex-wrap gap-2">
-            <Button variant="secondary" onClick={() => setOpen('regenerate')}>
-              New recovery codes
-            </Button>
-            <Button variant="danger" onClick={() => setOpen('disable')}>
-              <ShieldOff className="size-5" aria-hidden="true" />
-              Turn off
-            </Button>
-          </div>
-        )}
-        {open === 'disable' && (
-          <DisableForm
-            onCancel={() => setOpen(null)}
-            onDone={() => {
-              setOpen(null);
-              setNotice({ kind: 'success', text: 'Two-factor login is off.' });
-            }}
-          />
-        )}
-        {open === 'regenerate' && (
-          <RegenerateForm
-            onCancel={() => setOpen(null)}
-            onCodes={(fresh) => showCodes(fresh, 'New recovery codes created. The old ones no longer work.')}
-          />
-        )}
-      </>
+      <TwoFactorOn
+        me={me}
+        onOff={() => setNotice({ kind: 'success', text: 'Two-factor login is off.' })}
+        onCodes={(fresh) => showCodes(fresh, 'New recovery codes created. The old ones no longer work.')}
+      />
     );
-  else
-    body = (
-      <>
-        <p className="font-semibold text-ink-800">Two-factor login is off</p>
-        <p className="mt-1 text-ink-700">
-          With it on, signing in also needs a 6-digit code from an app on your phone, so a stolen password
-          alone is not enough.
-        </p>
-        <Button className="mt-4" onClick={() => void begin()} disabled={setup.isPending}>
-          <Smartphone className="size-5" aria-hidden="true" />
-          {setup.isPending ? 'Starting…' : 'Set up two-factor login'}
-        </Button>
-      </>
-    );
+  else body = <TwoFactorOff starting={setup.isPending} onStart={() => void begin()} />;
 
   return (
     <SettingsSection id="settings-2fa" title="Two-factor login" icon={Smartphone}>

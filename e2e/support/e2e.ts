@@ -1,0 +1,52 @@
+// One e2e file's world: a real server and a Chromium, started before the file's tests and closed after
+// them — the fixture cleans up after itself (as epic-stack's playwright-utils), so a file sets up in
+// one line and cannot forget to close what it opened.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { chromiumAvailable, launchBrowser } from './browser.ts';
+import { startTestServer, type TestServer } from './server.ts';
+
+/**
+ * A describe that is skipped where there is no Chromium. In CI the suite never gets this far without
+ * one: global-setup.ts refuses to run.
+ */
+export const describeE2e = describe.skipIf(!chromiumAvailable());
+
+type Env = Record<string, string>;
+
+export interface E2e {
+  readonly server: TestServer;
+  readonly browser: Browser;
+}
+
+function started<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`the e2e ${what} is there only inside tests and hooks`);
+  return value;
+}
+
+/**
+ * Starts a server (`env` overrides its variables) and a browser before the calling describe's tests
+ * and closes both after them. Hooks the file registers after this call run after the start and before
+ * the clean-up (vitest.e2e.config.ts: afterAll hooks run in reverse), so they may use both. `env` as
+ * a function is read at the start, for values that exist only then (another server's address).
+ */
+export function useE2eServer(env: Env | (() => Env) = {}): E2e {
+  let server: TestServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startTestServer(typeof env === 'function' ? env() : env);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  return {
+    get server() {
+      return started(server, 'server');
+    },
+    get browser() {
+      return started(browser, 'browser');
+    },
+  };
+}

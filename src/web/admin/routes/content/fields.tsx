@@ -1,0 +1,45 @@
+// Fields the content forms share: the display order, a web address, and an uploaded picture or video
+// whose URL the form keeps.
+import { Controller, type Control, type FieldPathByValue, type FieldValues } from 'react-hook-form';
+import type { ComponentProps } from 'react';
+import { TextField } from '../../../components/field.tsx';
+import { UploadField, type UploadFieldProps } from '../../components/upload-field.tsx';
+import { fieldError } from './field-error.ts';
+
+/** The order among the items (SPEC §5: lower first). */
+export function OrderField({
+  hint = 'Lower numbers come first',
+  ...input
+}: ComponentProps<typeof TextField>) {
+  return <TextField type="number" inputMode="numeric" hint={hint} {...input} />;
+}
+
+/** A web address: the phone keyboard for addresses, and the start of one as a placeholder. */
+export function UrlField({ placeholder = 'https://', ...input }: ComponentProps<typeof TextField>) {
+  return <TextField type="url" inputMode="url" placeholder={placeholder} {...input} />;
+}
+
+/** An upload whose returned file URL is the form's value at `name` (SPEC §2). */
+export function UploadControl<Values extends FieldValues, Output>({
+  control,
+  name,
+  ...upload
+}: {
+  control: Control<Values, unknown, Output>;
+  name: FieldPathByValue<Values, string | null | undefined>;
+} & Omit<UploadFieldProps, 'value' | 'onChange' | 'error'>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <UploadField
+          {...upload}
+          value={(field.value as string | null | undefined) ?? ''}
+          onChange={field.onChange}
+          error={fieldError(upload.label, fieldState.error)}
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,74 @@
+// The add/edit form of a content screen: react-hook-form checked by the kind's shared input schema
+// (DESIGN: a rule is written once, so the form and the server agree), and the frame's props — 'Add …'
+// or 'Edit …', Save / Cancel, and the save itself, which the screen's content manager carries out.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path } from 'react-hook-form';
+import type { z } from 'zod';
+import { fieldError } from './field-error.ts';
+
+interface Options<Values extends FieldValues> {
+  /** 'Badge', 'Event' …: the form's title is 'Add Badge' or 'Edit Badge'. */
+  noun: string;
+  /** The submit button while adding, where it is not 'Add <noun>'. */
+  createLabel?: string;
+  /** The values of a new item; an edited item's own values take their place where it has them. */
+  blank: Values;
+  /** A refused submit, for forms that also say so in a toast (SPEC §8). */
+  onInvalid?: (invalid: FieldErrors<Values>, values: Values) => void;
+}
+
+/** An item of the kind: its fields are the form's, where it has them (plus its id and dates). */
+type ItemOf<Values> = { [Field in keyof Values]?: Values[Field] | null };
+
+interface FormProps<Values, Output> {
+  /** The item being edited, or null while adding. */
+  item: ItemOf<Values> | null;
+  saving: boolean;
+  onSave: (values: Output) => void;
+  onCancel: () => void;
+}
+
+/** The edited item's values (a missing or null one left blank), or the blank ones while adding. */
+function startingValues<Values extends FieldValues>(
+  item: ItemOf<Values> | null,
+  blank: Values,
+): DefaultValues<Values> {
+  const fields = Object.keys(blank) as (keyof Values)[];
+  return Object.fromEntries(
+    fields.map((field) => [field, item?.[field] ?? blank[field]]),
+  ) as DefaultValues<Values>;
+}
+
+export function useContentForm<Values extends FieldValues, Output extends FieldValues>(
+  schema: z.ZodType<Output, Values>,
+  { item, saving, onSave, onCancel }: FormProps<Values, Output>,
+  { noun, createLabel = `Add ${noun}`, blank, onInvalid }: Options<Values>,
+) {
+  const form = useForm<Values, unknown, Output>({
+    resolver: zodResolver(schema),
+    defaultValues: startingValues(item, blank),
+  });
+  const editing = item !== null;
+  const { errors } = form.formState;
+  return {
+    ...form,
+    errors,
+    /**
+     * A registered control's label and its message, worded after the label without '(optional)':
+     * 'Link must be a web address'. `errorLabel` where the label is too long to repeat.
+     */
+    field: (name: Path<Values>, label: string, errorLabel = label.replace(/ \(optional\)$/, '')) => ({
+      label,
+      ...form.register(name),
+      error: fieldError(errorLabel, errors[name]),
+    }),
+    /** The props of the form's FormPanel. */
+    panel: {
+      title: editing ? `Edit ${noun}` : `Add ${noun}`,
+      submitLabel: editing ? 'Save Changes' : createLabel,
+      onSubmit: form.handleSubmit(onSave, (invalid) => onInvalid?.(invalid, form.getValues())),
+      onCancel,
+      saving,
+    },
+  };
+}
