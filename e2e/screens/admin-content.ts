@@ -47,6 +47,21 @@ export const ADMIN_CONTENT_SCREENS: Screen[] = [
     }),
   },
   {
+    // Scheduled content (issue 17): the card's line, and the form's two UK-time fields filled in.
+    name: 'admin-testimonials-scheduled',
+    open: async (page, server) => {
+      const [first] = await server.started.services.content.adminList('testimonials');
+      const day = 24 * 60 * 60 * 1000;
+      await server.started.services.content.update('testimonials', first!.id, {
+        show_from: new Date(Date.now() + 3 * day).toISOString(),
+        hide_after: new Date(Date.now() + 10 * day).toISOString(),
+      });
+      await openSignedIn(page, server, '/admin/testimonials');
+      await page.getByText(/^Scheduled — appears/).waitFor();
+      await page.getByRole('button', { name: `Edit ${first!.client_name}` }).click();
+    },
+  },
+  {
     name: 'admin-enquiries',
     open: async (page, server) => {
       const enquiries = server.started.services.enquiries;

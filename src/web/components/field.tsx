@@ -8,7 +8,8 @@ import {
   type TextareaHTMLAttributes,
 } from 'react';
 
-const CONTROL =
+/** The look of every text-like control, shared with controls built elsewhere (the admin's time fields). */
+export const CONTROL =
   'block w-full rounded-lg border border-ink-300 bg-white px-3 py-2.5 text-base text-ink-900 shadow-sm placeholder:text-ink-500 focus:border-accent-600 focus:outline-2 focus:outline-accent-400 aria-[invalid=true]:border-danger-600 disabled:bg-ink-100';
 
 interface FieldFrame {

@@ -3,6 +3,7 @@ import { badgeInput } from '#shared/schemas/content.ts';
 import { TextAreaField, TextField } from '../../components/field.tsx';
 import { OrderField, UploadControl } from './content/fields.tsx';
 import { FormPanel } from './content/form-panel.tsx';
+import { ScheduleFields } from './content/schedule.tsx';
 import { Thumbnail } from './content/thumbnail.tsx';
 import { ContentScreen, type ContentFormProps } from './content/content-screen.tsx';
 import { useContentForm } from './content/use-content-form.ts';
@@ -13,7 +14,15 @@ const MESSAGES = contentMessages('badge', 'badges');
 function BadgeForm(props: ContentFormProps<'badges'>) {
   const { control, field, panel } = useContentForm(badgeInput, props, {
     noun: 'Badge',
-    blank: { name: '', badge_url: '', description: '', order: 0, is_active: true },
+    blank: {
+      name: '',
+      badge_url: '',
+      description: '',
+      order: 0,
+      is_active: true,
+      show_from: null,
+      hide_after: null,
+    },
   });
   return (
     <FormPanel {...panel}>
@@ -28,6 +37,7 @@ function BadgeForm(props: ContentFormProps<'badges'>) {
         required
         className="sm:col-span-2"
       />
+      <ScheduleFields control={control} />
     </FormPanel>
   );
 }

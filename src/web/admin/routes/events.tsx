@@ -3,10 +3,12 @@
 import { CalendarDays, MapPin } from 'lucide-react';
 import { eventInput, type Event } from '#shared/schemas/content.ts';
 import { UPCOMING_EVENTS_SHOWN } from '#shared/constants.ts';
+import { isShownAt } from '#shared/schedule.ts';
 import { formatEventDate, upcomingEvents } from '../../lib/dates.ts';
 import { TextField } from '../../components/field.tsx';
 import { OrderField, UploadControl, UrlField } from './content/fields.tsx';
 import { FormPanel } from './content/form-panel.tsx';
+import { ScheduleFields } from './content/schedule.tsx';
 import { Thumbnail } from './content/thumbnail.tsx';
 import { ContentScreen, type ContentFormProps } from './content/content-screen.tsx';
 import { ExternalLinkLine } from './content/external-link-line.tsx';
@@ -33,13 +35,20 @@ function byDate(events: readonly Event[], today: string): Event[] {
 
 /**
  * What the public page does with an event (issue 16): the site shows the next three active upcoming
- * events, chosen exactly as the page chooses them. Hidden events carry the card's own 'Hidden' badge.
+ * events shown now, chosen exactly as the page chooses them. Hidden events carry the card's own 'Hidden'
+ * badge, scheduled ones their schedule line.
  */
-export function eventStatus(event: Event, all: readonly Event[], today: string): string | undefined {
-  if (!event.is_active) return undefined;
+export function eventStatus(
+  event: Event,
+  all: readonly Event[],
+  today: string,
+  now = Date.now(),
+): string | undefined {
+  // Hidden, or outside its schedule: the card's 'Hidden' badge or schedule line says so.
+  if (!isShownAt(event, now)) return undefined;
   if (event.date < today) return 'Past — not shown';
   const place = upcomingEvents(
-    all.filter((e) => e.is_active),
+    all.filter((e) => isShownAt(e, now)),
     today,
   ).findIndex((e) => e.id === event.id);
   // SPEC §7 fixes the number at three (UPCOMING_EVENTS_SHOWN).
@@ -60,6 +69,8 @@ function EventForm(props: ContentFormProps<'events'>) {
       image_url: '',
       order: 0,
       is_active: true,
+      show_from: null,
+      hide_after: null,
     },
   });
   return (
@@ -78,6 +89,7 @@ function EventForm(props: ContentFormProps<'events'>) {
         removable
         className="sm:col-span-2"
       />
+      <ScheduleFields control={control} />
     </FormPanel>
   );
 }

@@ -14,6 +14,7 @@ import { updateContent } from '../api/content-update.ts';
 import { AddButton } from './content/add-button.tsx';
 import { OrderField, UploadControl } from './content/fields.tsx';
 import { FormPanel } from './content/form-panel.tsx';
+import { ScheduleFields } from './content/schedule.tsx';
 import { ItemCard } from './content/item-card.tsx';
 import { GALLERY_SECTION_LABELS } from './content/labels.ts';
 import { Thumbnail } from './content/thumbnail.tsx';
@@ -37,6 +38,8 @@ function GalleryForm(props: ContentFormProps<'gallery'>) {
       section: 'action-gallery',
       order: 0,
       is_active: true,
+      show_from: null,
+      hide_after: null,
     },
     onInvalid: (invalid) => {
       // SPEC §5/§8: the one message for a missing title or picture.
@@ -67,6 +70,7 @@ function GalleryForm(props: ContentFormProps<'gallery'>) {
         required
         className="sm:col-span-2"
       />
+      <ScheduleFields control={control} />
     </FormPanel>
   );
 }
@@ -194,6 +198,7 @@ export function GalleryScreen() {
                     name={image.title}
                     headingLevel={3}
                     media={<Thumbnail url={image.image_url} />}
+                    schedule={image}
                     active={image.is_active}
                     onActiveChange={(active) => void manager.setActive(image, active)}
                     onEdit={() => editor.openEdit(image)}

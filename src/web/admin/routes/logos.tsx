@@ -4,6 +4,7 @@ import { logoInput } from '#shared/schemas/content.ts';
 import { TextField } from '../../components/field.tsx';
 import { OrderField, UploadControl, UrlField } from './content/fields.tsx';
 import { FormPanel } from './content/form-panel.tsx';
+import { ScheduleFields } from './content/schedule.tsx';
 import { Thumbnail } from './content/thumbnail.tsx';
 import { ContentScreen, type ContentFormProps } from './content/content-screen.tsx';
 import { ExternalLinkLine } from './content/external-link-line.tsx';
@@ -15,7 +16,15 @@ const MESSAGES = contentMessages('logo', 'logos');
 function LogoForm(props: ContentFormProps<'logos'>) {
   const { control, field, panel } = useContentForm(logoInput, props, {
     noun: 'Logo',
-    blank: { name: '', logo_url: '', website_url: '', order: 0, is_active: true },
+    blank: {
+      name: '',
+      logo_url: '',
+      website_url: '',
+      order: 0,
+      is_active: true,
+      show_from: null,
+      hide_after: null,
+    },
   });
   return (
     <FormPanel {...panel}>
@@ -32,6 +41,7 @@ function LogoForm(props: ContentFormProps<'logos'>) {
         dark
         className="sm:col-span-2"
       />
+      <ScheduleFields control={control} />
     </FormPanel>
   );
 }

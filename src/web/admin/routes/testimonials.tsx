@@ -7,6 +7,7 @@ import { TextAreaField, TextField } from '../../components/field.tsx';
 import { fieldError } from './content/field-error.ts';
 import { OrderField } from './content/fields.tsx';
 import { FormPanel } from './content/form-panel.tsx';
+import { ScheduleFields } from './content/schedule.tsx';
 import { StarRating, StarsShown } from './content/star-rating.tsx';
 import { ContentScreen, type ContentFormProps } from './content/content-screen.tsx';
 import { useContentForm } from './content/use-content-form.ts';
@@ -24,6 +25,8 @@ function TestimonialForm(props: ContentFormProps<'testimonials'>) {
       rating: 5,
       order: 0,
       is_active: true,
+      show_from: null,
+      hide_after: null,
     },
   });
   return (
@@ -49,6 +52,7 @@ function TestimonialForm(props: ContentFormProps<'testimonials'>) {
         )}
       />
       <OrderField {...field('order', 'Display order')} />
+      <ScheduleFields control={control} />
     </FormPanel>
   );
 }

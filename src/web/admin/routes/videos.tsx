@@ -9,6 +9,7 @@ import { SelectField, TextAreaField, TextField } from '../../components/field.ts
 import { toast } from '../../components/toast.tsx';
 import { OrderField, UploadControl, UrlField } from './content/fields.tsx';
 import { FormPanel } from './content/form-panel.tsx';
+import { ScheduleFields } from './content/schedule.tsx';
 import { VIDEO_CATEGORY_LABELS } from './content/labels.ts';
 import { Thumbnail } from './content/thumbnail.tsx';
 import { ContentScreen, type ContentFormProps } from './content/content-screen.tsx';
@@ -73,6 +74,8 @@ const BLANK: VideoValues = {
   category: '' as VideoValues['category'],
   order: 0,
   is_active: true,
+  show_from: null,
+  hide_after: null,
 };
 
 function CategoryField(props: Omit<ComponentProps<typeof SelectField>, 'label'>) {
@@ -145,6 +148,7 @@ function VideoForm(props: ContentFormProps<'videos'>) {
       />
       <TextAreaField rows={3} {...field('description', 'Description (optional)')} />
       <OrderField {...field('order', 'Display order')} />
+      <ScheduleFields control={control} />
     </FormPanel>
   );
 }

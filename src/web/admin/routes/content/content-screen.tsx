@@ -91,6 +91,7 @@ export function ContentScreen<K extends ContentKind>({
               media={view.media}
               badge={view.badge}
               shownText={view.shownText}
+              schedule={item}
               active={item.is_active}
               onActiveChange={(active) => void manager.setActive(item, active)}
               onEdit={() => editor.openEdit(item)}

@@ -4,6 +4,8 @@ import { Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Switch } from '../../../components/admin-ui.tsx';
 import { Button } from '../../../components/button.tsx';
+import type { Schedulable } from '#shared/schedule.ts';
+import { ScheduleLine } from './schedule.tsx';
 
 export function ItemCard({
   name,
@@ -15,6 +17,7 @@ export function ItemCard({
   onDelete,
   extraActions,
   badge,
+  schedule,
   shownText = 'Shown',
   headingLevel = 2,
 }: {
@@ -29,6 +32,8 @@ export function ItemCard({
   extraActions?: ReactNode;
   /** A short state beside the name, e.g. 'Past — not shown'. */
   badge?: string;
+  /** The item's show-from / hide-after times, said in a line of their own when it has any. */
+  schedule?: Schedulable;
   /** The switch's visible text while on. */
   shownText?: string;
   /** 3 where the list sits under a section heading (gallery). */
@@ -59,7 +64,10 @@ export function ItemCard({
               </span>
             )}
           </div>
-          <div className="mt-1 space-y-0.5 text-sm break-words text-ink-600">{children}</div>
+          <div className="mt-1 space-y-0.5 text-sm break-words text-ink-600">
+            {schedule && <ScheduleLine item={schedule} />}
+            {children}
+          </div>
         </div>
       </div>
       <div className="mt-auto flex flex-wrap items-center gap-2 border-t border-ink-100 px-4 py-3">

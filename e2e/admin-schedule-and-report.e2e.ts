@@ -1,0 +1,94 @@
+// Issue 17 in a real browser: content scheduled in UK time from the admin form (the card says when it
+// appears, the public site follows to the moment without a write), and the weekly report setting
+// with its preview.
+import type { Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
+import { londonLocalValue } from '#shared/london-time.ts';
+import { adminApi, apiLogin, openSignedIn } from './support/admin.ts';
+import { axeViolations, describeViolations } from './support/axe.ts';
+import { DESKTOP, PHONE } from './support/browser.ts';
+import { describeE2e, useE2eServer } from './support/e2e.ts';
+import { findMail } from './support/server.ts';
+
+const MINUTE = 60 * 1000;
+
+describeE2e('scheduled content and the weekly report', () => {
+  const e2e = useE2eServer();
+  let token: string;
+  beforeAll(async () => {
+    token = await apiLogin(e2e.server);
+  });
+
+  async function open(adminPath: string, options = DESKTOP): Promise<Page> {
+    const page = await (await e2e.browser.newContext(options)).newPage();
+    await openSignedIn(page, e2e.server, adminPath);
+    return page;
+  }
+
+  const publicClients = async () =>
+    (
+      (await (await fetch(`${e2e.server.url}/api/cms/testimonials`)).json()) as {
+        testimonials: { client_name: string }[];
+      }
+    ).testimonials.map((t) => t.client_name);
+
+  it('schedules a testimonial in UK time from the form, and the site shows it from then on', async () => {
+    const page = await open('/admin/testimonials', PHONE);
+    await page.getByRole('button', { name: 'Add Testimonial' }).first().click();
+    await page.getByLabel('Client name').fill('Scheduled Sam');
+    await page.getByLabel('Company').fill('Later Ltd');
+    await page.getByLabel('Testimonial', { exact: true }).fill('Worth the wait');
+    await page.locator('label').filter({ hasText: '5 stars' }).click();
+    // Tomorrow at 09:00 UK time, typed as the owner types it.
+    const tomorrowNine = `${londonLocalValue(Date.now() + 24 * 60 * MINUTE).slice(0, 10)}T09:00`;
+    await page.getByLabel('Show from (optional)').fill(tomorrowNine);
+    expect(describeViolations(await axeViolations(page))).toBe('');
+    await page.getByRole('button', { name: 'Add Testimonial' }).last().click();
+
+    const card = page.getByRole('listitem').filter({ hasText: 'Scheduled Sam' });
+    await card.getByText(/^Scheduled — appears \w{3} \d{1,2} \w{3} 09:00$/).waitFor();
+    expect(await publicClients()).not.toContain('Scheduled Sam');
+
+    // Brought forward to a few seconds from now: the public list follows with no other write.
+    const [saved] = (
+      await adminApi<{ id: number; client_name: string }[]>(
+        e2e.server,
+        token,
+        'GET',
+        '/api/admin/testimonials',
+      )
+    ).filter((t) => t.client_name === 'Scheduled Sam');
+    const soon = new Date(Date.now() + 3000).toISOString();
+    await adminApi(e2e.server, token, 'PUT', `/api/admin/testimonials/${saved!.id}`, { show_from: soon });
+    expect(await publicClients()).not.toContain('Scheduled Sam');
+    await expect.poll(publicClients, { timeout: 15_000, interval: 250 }).toContain('Scheduled Sam');
+    await page.context().close();
+  });
+
+  it('refuses a hide-after time before the show-from time, beside the field', async () => {
+    const page = await open('/admin/logos');
+    await page.getByRole('button', { name: 'Add Logo' }).first().click();
+    await page.getByLabel('Show from (optional)').fill('2099-06-01T10:00');
+    await page.getByLabel('Hide after (optional)').fill('2099-06-01T09:00');
+    await page.getByLabel('Show from (optional)').focus();
+    await page.getByRole('button', { name: 'Add Logo' }).last().click();
+    await page.getByText('Hide after must be after show from').waitFor();
+    await page.context().close();
+  });
+
+  it('turns the weekly report on for the signed-in admin and sends them a preview', async () => {
+    const page = await open('/admin/settings#settings-weekly-report');
+    const toggle = page.getByRole('switch', { name: 'E-mail me the weekly report' });
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
+    await toggle.click();
+    await page.getByText(/You will get the weekly report Mondays at 08:00/).waitFor();
+    await page.reload();
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
+
+    await page.getByRole('button', { name: 'Send me a preview now' }).click();
+    await page.getByText(/^Preview sent to owner@example\.co\.uk$/).waitFor();
+    expect(findMail(e2e.server.outboxDir, /\[Preview\]|NEEDS YOUR ATTENTION/)).toBeDefined();
+    expect(describeViolations(await axeViolations(page))).toBe('');
+    await page.context().close();
+  });
+});
