@@ -65,6 +65,8 @@ import { loadServerKey } from './lib/server-key.ts';
 import { registerDataSubjectRoutes } from './features/data-subject/routes.ts';
 import { createDataSubjectService } from './features/data-subject/service.ts';
 import { registerAuditTrail } from './plugins/audit-trail.ts';
+import { registerTrashRoutes } from './features/trash/routes.ts';
+import { createTrashService } from './features/trash/service.ts';
 import { registerWeeklyReportRoutes } from './features/weekly-report/routes.ts';
 import { createWeeklyReportService } from './features/weekly-report/service.ts';
 import { weeklyReportSources } from './features/weekly-report/sources.ts';
@@ -151,6 +153,7 @@ export function createServices(config: Config, db: Db, clock: Clock, mailer: Mai
     log,
     sources: weeklyReportSources({ clock, site, analytics, enquiries, content, setup }),
   });
+  const trash = createTrashService({ db, clock, uploadDir: config.uploadDir, content });
   return {
     mailer,
     site,
@@ -158,6 +161,7 @@ export function createServices(config: Config, db: Db, clock: Clock, mailer: Mai
     enquiries,
     setup,
     weeklyReport,
+    trash,
     enquiryLimits,
     analytics,
     trackingLimits: createTrackingLimits(clock, config.trackRateLimit),
@@ -302,6 +306,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerSiteRoutes(app, services.site);
   registerSetupRoutes(app, services.setup);
   registerWeeklyReportRoutes(app, services.weeklyReport);
+  registerTrashRoutes(app, services.trash);
   registerPasswordResetRoutes(app, services.passwordReset);
   registerAuditRoutes(app, services.audit, auditTargets);
   registerDataSubjectRoutes(app, services.dataSubject);

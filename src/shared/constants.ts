@@ -140,6 +140,9 @@ export const MAIL_TEST_LIMIT = { perMinute: 3, perDay: 20 } as const;
  * same day (`lateHours`), never days later. New enquiries still new after `unansweredHours` are listed
  * as needing an answer.
  */
+/** Recently deleted (issue 17): how long a deleted content item or enquiry can be put back. */
+export const TRASH_DAYS = 30;
+
 export const WEEKLY_REPORT = { hour: 8, days: 7, lateHours: 16, unansweredHours: 48, nextEvents: 3 } as const;
 
 /** DESIGN "Enquiry status". */

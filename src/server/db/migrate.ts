@@ -10,6 +10,7 @@ import * as notificationWaits from '../migrations/0008-notification-waits.ts';
 import * as enquirySources from '../migrations/0009-enquiry-sources.ts';
 import * as weeklyReport from '../migrations/0010-weekly-report.ts';
 import * as contentSchedule from '../migrations/0011-content-schedule.ts';
+import * as trash from '../migrations/0012-trash.ts';
 import type { Db } from './database.ts';
 
 // Listed explicitly (not read from disk) so the same set runs from source, tests and any bundle.
@@ -26,6 +27,7 @@ export const migrations: Record<string, Migration> = {
   '0009-enquiry-sources': enquirySources,
   '0010-weekly-report': weeklyReport,
   '0011-content-schedule': contentSchedule,
+  '0012-trash': trash,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -71,6 +71,14 @@ export interface AdminUsersTable extends Timestamps {
   weekly_report: Generated<number>;
 }
 
+export interface TrashTable {
+  kind: string;
+  item_id: number;
+  title: string;
+  row_json: string;
+  deleted_at: number;
+}
+
 export interface WeeklyReportSendsTable {
   week: string;
   admin_id: number;
@@ -269,4 +277,5 @@ export interface Database {
   analytics_sessions_by_last_day: AnalyticsSessionsByLastDayTable;
   rate_limit_hits: RateLimitHitsTable;
   weekly_report_sends: WeeklyReportSendsTable;
+  trash: TrashTable;
 }

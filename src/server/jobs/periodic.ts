@@ -4,6 +4,7 @@ import type { AccountsService } from '../features/accounts/service.ts';
 import type { AnalyticsService } from '../features/analytics/service.ts';
 import type { EnquiriesService } from '../features/enquiries/service.ts';
 import type { PasswordResetService } from '../features/password-reset/service.ts';
+import type { TrashService } from '../features/trash/service.ts';
 import type { WeeklyReportService } from '../features/weekly-report/service.ts';
 
 /** Pending notifications are looked at this often; each enquiry's own backoff decides if it is due. */
@@ -50,6 +51,7 @@ export function startPeriodicJobs(
     accounts: AccountsService;
     passwordReset: PasswordResetService;
     weeklyReport: WeeklyReportService;
+    trash: TrashService;
   },
   log: JobLog,
 ): () => Promise<void> {
@@ -76,6 +78,12 @@ export function startPeriodicJobs(
         if (purged) log.info({ purged }, 'analytics events past retention purged');
       } catch (err) {
         log.warn({ err }, 'analytics retention purge failed');
+      }
+      try {
+        const purged = await services.trash.purgeExpired();
+        if (purged) log.info({ purged }, 'recently deleted items past their 30 days purged');
+      } catch (err) {
+        log.warn({ err }, 'purge of recently deleted items failed');
       }
     }),
     every(WEEKLY_REPORT_CHECK_INTERVAL_MS, WEEKLY_REPORT_CHECK_INTERVAL_MS, async () => {

@@ -29,6 +29,7 @@ const REFUSED_THOUGH_VALID: Record<string, string> = {
   'post /api/admin/2fa/enable': 'the code is not one from an authenticator app',
   'post /api/admin/change-password': "the current password is not the admin's",
   'post /api/admin/password-reset/confirm': 'the token is not one the site e-mailed',
+  'post /api/admin/trash/restore': 'nothing the example names is in Recently deleted',
 };
 
 const operationsOf = (doc: Document) =>

@@ -84,11 +84,6 @@ export const updateContent = (db: Db, kind: ContentKind, id: number, values: Rec
     ContentRow | undefined
   >;
 
-export const deleteContent = async (db: Db, kind: ContentKind, id: number) => {
-  const result = await view(db).deleteFrom(kind).where('id', '=', id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
-};
-
 export const countContent = async (db: Db, kind: ContentKind) =>
   Number(
     (

@@ -6,6 +6,7 @@ import type { Db } from '../../db/database.ts';
 import { toIso, type Clock } from '../../lib/clock.ts';
 import { compressBody, type CompressedBody } from '../../lib/compressed-body.ts';
 import { notFound, parseOrThrow } from '../../lib/http-error.ts';
+import { moveToTrash, restoreFromTrash } from '../trash/repository.ts';
 import * as repo from './repository.ts';
 
 type ContentItem<K extends ContentKind> = z.output<(typeof CONTENT_KINDS)[K]['item']>;
@@ -141,9 +142,22 @@ export function createContentService(db: Db, clock: Clock) {
       return itemOf(kind, row);
     },
 
+    /** Moves the item to Recently deleted (issue 17), where it can be restored for TRASH_DAYS. */
     async remove(kind: ContentKind, id: number) {
-      if (!(await repo.deleteContent(db, kind, id))) throw notFound(`${NOUNS[kind]} not found`);
+      const moved = await db
+        .transaction()
+        .execute((trx) =>
+          moveToTrash(trx, kind, [id], (row) => String(row[TITLE_COLUMNS[kind]] ?? ''), clock.now()),
+        );
+      if (moved === 0) throw notFound(`${NOUNS[kind]} not found`);
       await changed(kind);
+    },
+
+    /** Puts trashed items of a kind back exactly; the ids not in the trash, if any (nothing restored then). */
+    async restore(kind: ContentKind, ids: number[]): Promise<number[]> {
+      const missing = await db.transaction().execute((trx) => restoreFromTrash(trx, kind, ids));
+      if (missing.length === 0) await changed(kind);
+      return missing;
     },
 
     count: (kind: ContentKind) => repo.countContent(db, kind),

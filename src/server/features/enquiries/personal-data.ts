@@ -5,7 +5,17 @@ import { sql } from 'kysely';
 import type { Enquiry } from '#shared/schemas/enquiries.ts';
 import type { Db } from '../../db/database.ts';
 import { acknowledgementKey } from '../../lib/mailbox.ts';
+import { deleteFromTrash, trashedOfKind } from '../trash/repository.ts';
+import type { EnquiryRow } from './repository.ts';
 import { toEnquiry } from './service.ts';
+
+/** Trashed enquiries from this address (held as JSON: compared here, not in SQL). */
+async function trashedEnquiriesOf(db: Db, email: string) {
+  const address = email.toLowerCase();
+  return (await trashedOfKind(db, 'enquiries')).filter(
+    (t) => typeof t.row.email === 'string' && t.row.email.toLowerCase() === address,
+  );
+}
 
 // Addresses match ignoring letter case: People@Example.com and people@example.com are one person.
 // Every stored address passed the same (ASCII) e-mail check, so lower() agrees on both dialects.
@@ -30,7 +40,9 @@ export async function findPersonalData(db: Db, email: string): Promise<PersonalD
     .select((eb) => eb.fn.countAll().as('n'))
     .where('key', '=', acknowledgementKey(email))
     .executeTakeFirstOrThrow();
-  return { enquiries: rows.map(toEnquiry), acknowledgementsCounted: Number(counted.n) };
+  // Recently deleted enquiries are still held, so a request sees them too (issue 17).
+  const trashed = (await trashedEnquiriesOf(db, email)).map((t) => t.row as EnquiryRow);
+  return { enquiries: [...rows, ...trashed].map(toEnquiry), acknowledgementsCounted: Number(counted.n) };
 }
 
 /** Erases it all; run it in the caller's transaction. Returns the enquiry ids, ascending. */
@@ -43,12 +55,19 @@ export async function erasePersonalData(
     .where(storedAddress, '=', email.toLowerCase())
     .returning('id')
     .execute();
+  // Erasure is at once: what sits in Recently deleted goes too.
+  const trashed = await trashedEnquiriesOf(trx, email);
+  await deleteFromTrash(
+    trx,
+    'enquiries',
+    trashed.map((t) => t.item_id),
+  );
   const hits = await trx
     .deleteFrom('rate_limit_hits')
     .where('key', '=', acknowledgementKey(email))
     .executeTakeFirst();
   return {
-    enquiryIds: deleted.map((row) => row.id).sort((a, b) => a - b),
+    enquiryIds: [...deleted.map((row) => row.id), ...trashed.map((t) => t.item_id)].sort((a, b) => a - b),
     acknowledgements: Number(hits.numDeletedRows),
   };
 }

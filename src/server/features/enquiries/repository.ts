@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import { dialectOf, type Db } from '../../db/database.ts';
 import type { EnquiriesTable } from '../../db/schema.ts';
+import { moveToTrash } from '../trash/repository.ts';
 
 export type EnquiryRow = Selectable<EnquiriesTable>;
 
@@ -21,10 +22,13 @@ export async function existingIds(db: Db, ids: number[]): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
-export async function deleteEnquiries(db: Db, ids: number[]): Promise<number> {
-  const result = await db.deleteFrom('enquiries').where('id', 'in', ids).executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
+/** Moves enquiries to Recently deleted (issue 17); run it in a transaction. Returns how many moved. */
+export const deleteEnquiries = (trx: Db, ids: number[], now: number): Promise<number> =>
+  moveToTrash(trx, 'enquiries', ids, (row) => enquiryTitle(row as EnquiryRow), now);
+
+/** How Recently deleted names an enquiry: the person, and their organisation when they gave one. */
+export const enquiryTitle = (row: Pick<EnquiryRow, 'name' | 'organisation'>) =>
+  row.organisation ? `${row.name} (${row.organisation})` : row.name;
 
 /** The notify_failure of an enquiry whose notice waits for a notification address (not a failure). */
 export const WAITING_FOR_ADDRESS = 'no_address';

@@ -351,7 +351,8 @@ export function createEnquiriesService(deps: EnquiriesDeps) {
     },
 
     async remove(id: number): Promise<void> {
-      if ((await repo.deleteEnquiries(db, [id])) === 0) throw notFound('Enquiry not found');
+      const moved = await db.transaction().execute((trx) => repo.deleteEnquiries(trx, [id], clock.now()));
+      if (moved === 0) throw notFound('Enquiry not found');
     },
 
     /** All or nothing: if any id is unknown nothing is deleted and the unknown ids are named. */
@@ -360,7 +361,7 @@ export function createEnquiriesService(deps: EnquiriesDeps) {
       return db.transaction().execute(async (trx) => {
         const existing = new Set(await repo.existingIds(trx, unique));
         const missing = unique.filter((id) => !existing.has(id));
-        const deleted = missing.length === 0 ? await repo.deleteEnquiries(trx, unique) : 0;
+        const deleted = missing.length === 0 ? await repo.deleteEnquiries(trx, unique, clock.now()) : 0;
         if (missing.length > 0 || deleted !== unique.length) {
           const gone = missing.length > 0 ? missing : unique;
           throw notFound(`No enquiry with id ${gone.join(', ')}; nothing was deleted`);

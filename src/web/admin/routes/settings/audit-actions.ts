@@ -28,6 +28,7 @@ const SPECIAL: Record<string, string> = {
   'POST /api/admin/enquiries/send-notifications': 'Sent pending notifications',
   'DELETE /api/admin/enquiries/:id': 'Deleted an enquiry',
   'POST /api/admin/mail/test': 'Sent a test e-mail',
+  'POST /api/admin/trash/restore': 'Restored deleted items',
   'PUT /api/admin/weekly-report': 'Changed their weekly report e-mail',
   'POST /api/admin/weekly-report/preview': 'Sent themselves a weekly report preview',
 };

@@ -1,0 +1,179 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { TRASH_DAYS } from '#shared/constants.ts';
+import { describeEachDatabase } from '../../testing/harness.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+// Recently deleted (issue 17): a deletion can be undone exactly for TRASH_DAYS days; then it is purged
+// with the files nothing else names. Personal-data erasure takes the trash with it at once.
+describeEachDatabase('recently deleted', (ctx) => {
+  const trash = async (token: string) =>
+    (await ctx().request({ method: 'GET', url: '/api/admin/trash', token })).json<{
+      items: { kind: string; id: number; title: string; deleted_at: string; purge_at: string }[];
+    }>().items;
+  const restore = (token: string, items: { kind: string; id: number }[]) =>
+    ctx().request({ method: 'POST', url: '/api/admin/trash/restore', token, payload: { items } });
+
+  it('puts a deleted event back exactly: same id, fields and times, on the public list again', async () => {
+    const { token } = await ctx().loginAs();
+    const created = await ctx().request({
+      method: 'POST',
+      url: '/api/admin/events',
+      token,
+      payload: { name: 'Undo Fair', location: 'York', date: '2099-05-01', link: 'https://undo.example' },
+    });
+    const event = created.json<{ id: number }>();
+    ctx().clock.advance(60_000);
+    expect(
+      (await ctx().request({ method: 'DELETE', url: `/api/admin/events/${event.id}`, token })).statusCode,
+    ).toBe(200);
+    const publicNames = async () =>
+      (await ctx().request({ method: 'GET', url: '/api/cms/events' }))
+        .json<{ events: { name: string }[] }>()
+        .events.map((e) => e.name);
+    expect(await publicNames()).not.toContain('Undo Fair');
+
+    const [held] = (await trash(token)).filter((item) => item.kind === 'events' && item.id === event.id);
+    expect(held).toMatchObject({ title: 'Undo Fair' });
+    expect(Date.parse(held!.purge_at) - Date.parse(held!.deleted_at)).toBe(TRASH_DAYS * DAY);
+
+    const restored = await restore(token, [{ kind: 'events', id: event.id }]);
+    expect(restored.json()).toEqual({ success: true, restored: 1 });
+    const back = (await ctx().request({ method: 'GET', url: '/api/admin/events', token })).json<
+      { id: number }[]
+    >();
+    expect(back.find((e) => e.id === event.id)).toEqual(created.json());
+    expect(await publicNames()).toContain('Undo Fair');
+    expect((await trash(token)).some((item) => item.kind === 'events' && item.id === event.id)).toBe(false);
+  });
+
+  it('restores bulk-deleted enquiries with their status, and restores nothing when one asked for is not there', async () => {
+    const { token } = await ctx().loginAs();
+    const now = ctx().clock.now();
+    const inserted = await ctx()
+      .db.insertInto('enquiries')
+      .values(
+        ['Ann', 'Ben'].map((name, i) => ({
+          name,
+          email: `${name.toLowerCase()}@example.com`,
+          organisation: i ? '' : 'Scouts',
+          message: 'Hello',
+          status: i ? 'booked' : 'contacted',
+          spam_reason: null,
+          created_at: now,
+          updated_at: now,
+          notify_pending: 0,
+          notify_attempts: 0,
+        })),
+      )
+      .returning('id')
+      .execute();
+    const ids = inserted.map((row) => row.id);
+    const before = (await ctx().request({ method: 'GET', url: '/api/enquiries', token }))
+      .json<{
+        enquiries: { id: number }[];
+      }>()
+      .enquiries.filter((e) => ids.includes(e.id));
+    const deleted = await ctx().request({
+      method: 'POST',
+      url: '/api/admin/enquiries/bulk-delete',
+      token,
+      payload: ids,
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect(
+      (await trash(token)).filter((item) => item.kind === 'enquiries').map((item) => item.title),
+    ).toEqual(expect.arrayContaining(['Ann (Scouts)', 'Ben']));
+
+    const refused = await restore(token, [
+      { kind: 'enquiries', id: ids[0]! },
+      { kind: 'events', id: 2147483647 },
+    ]);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json<{ detail: string }>().detail).toMatch(/events 2147483647; nothing was restored/);
+
+    expect(
+      (
+        await restore(
+          token,
+          ids.map((id) => ({ kind: 'enquiries', id })),
+        )
+      ).json(),
+    ).toEqual({ success: true, restored: 2 });
+    const after = (await ctx().request({ method: 'GET', url: '/api/enquiries', token }))
+      .json<{
+        enquiries: { id: number }[];
+      }>()
+      .enquiries.filter((e) => ids.includes(e.id));
+    expect(after).toEqual(before);
+  });
+
+  it(`purges after ${TRASH_DAYS} days, with the uploaded files that nothing else names`, async () => {
+    const { token } = await ctx().loginAs();
+    const dir = ctx().config.uploadDir;
+    fs.mkdirSync(dir, { recursive: true });
+    for (const name of ['only-trashed.jpg', 'shared.jpg']) fs.writeFileSync(path.join(dir, name), 'x');
+    const add = async (title: string, file: string) =>
+      (
+        await ctx().request({
+          method: 'POST',
+          url: '/api/admin/gallery',
+          token,
+          payload: { title, image_url: `/uploads/${file}`, alt_text: title },
+        })
+      ).json<{ id: number }>().id;
+    const gone = await add('Gone', 'only-trashed.jpg');
+    const kept = await add('Gone too', 'shared.jpg');
+    await add('Still here', 'shared.jpg');
+    for (const id of [gone, kept])
+      await ctx().request({ method: 'DELETE', url: `/api/admin/gallery/${id}`, token });
+
+    ctx().clock.advance(TRASH_DAYS * DAY - 1);
+    expect(await ctx().services.trash.purgeExpired()).toBe(0);
+    ctx().clock.advance(2);
+    expect(await ctx().services.trash.purgeExpired()).toBeGreaterThanOrEqual(2);
+    expect(fs.existsSync(path.join(dir, 'only-trashed.jpg'))).toBe(false);
+    expect(fs.existsSync(path.join(dir, 'shared.jpg'))).toBe(true);
+    const { token: later } = await ctx().loginAs();
+    expect((await trash(later)).some((item) => item.id === gone || item.id === kept)).toBe(false);
+  });
+
+  it('erases a person’s recently deleted enquiries with the rest, at once', async () => {
+    const owner = await ctx().loginAs({ role: 'superadmin' });
+    const now = ctx().clock.now();
+    const [row] = await ctx()
+      .db.insertInto('enquiries')
+      .values({
+        name: 'Erin',
+        email: 'Erin@Example.com',
+        organisation: '',
+        message: 'Please forget me',
+        status: 'new',
+        spam_reason: null,
+        created_at: now,
+        updated_at: now,
+        notify_pending: 0,
+        notify_attempts: 0,
+      })
+      .returning('id')
+      .execute();
+    await ctx().request({ method: 'DELETE', url: `/api/admin/enquiries/${row!.id}`, token: owner.token });
+    const found = await ctx().request({
+      method: 'GET',
+      url: '/api/admin/data-subject?email=erin@example.com',
+      token: owner.token,
+    });
+    expect(JSON.stringify(found.json())).toContain('Please forget me');
+    const erased = await ctx().request({
+      method: 'DELETE',
+      url: '/api/admin/data-subject?email=erin@example.com',
+      token: owner.token,
+    });
+    expect(erased.statusCode).toBe(200);
+    expect((await trash(owner.token)).some((item) => item.kind === 'enquiries' && item.id === row!.id)).toBe(
+      false,
+    );
+  });
+});
