@@ -14,6 +14,7 @@ import { EventsScreen } from './routes/events.tsx';
 import { ForgotPasswordScreen } from './routes/forgot-password.tsx';
 import { GalleryScreen } from './routes/gallery.tsx';
 import { LoginScreen } from './routes/login.tsx';
+import { RecentlyDeletedScreen } from './routes/recently-deleted.tsx';
 import { LogosScreen } from './routes/logos.tsx';
 import { ResetPasswordScreen } from './routes/reset-password.tsx';
 import { SettingsScreen } from './routes/settings.tsx';
@@ -47,6 +48,7 @@ export function AdminApp() {
           <Route path="enquiries" element={<EnquiriesScreen />} />
           <Route path="analytics" element={<AnalyticsScreen />} />
           <Route path="users" element={<UsersScreen />} />
+          <Route path="recently-deleted" element={<RecentlyDeletedScreen />} />
           <Route path="settings" element={<SettingsScreen />} />
           <Route path="*" element={<Navigate to={ADMIN_PATHS.dashboard} replace />} />
         </Route>

@@ -21,6 +21,7 @@ import {
   Users,
   X,
   type LucideIcon,
+  Trash2,
 } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
@@ -42,6 +43,7 @@ const NAV: readonly { label: string; to: string; icon: LucideIcon }[] = [
   { label: 'Enquiries', to: ADMIN_PATHS.enquiries, icon: Inbox },
   { label: 'Analytics', to: ADMIN_PATHS.analytics, icon: ChartColumn },
   { label: 'Admin Users', to: ADMIN_PATHS.users, icon: Users },
+  { label: 'Recently deleted', to: ADMIN_PATHS.recentlyDeleted, icon: Trash2 },
   { label: 'Settings', to: ADMIN_PATHS.settings, icon: Settings },
 ];
 

@@ -13,5 +13,6 @@ export const ADMIN_PATHS = {
   enquiries: '/admin/enquiries',
   analytics: '/admin/analytics',
   users: '/admin/users',
+  recentlyDeleted: '/admin/recently-deleted',
   settings: '/admin/settings',
 } as const;

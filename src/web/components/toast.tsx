@@ -15,6 +15,8 @@ export interface Toast {
   description?: string;
   variant: 'default' | 'destructive' | 'success';
   open: boolean;
+  /** A button in the toast, e.g. Undo after a deletion; pressing it also closes the toast. */
+  action?: { label: string; onClick: () => void };
 }
 
 let toasts: Toast[] = [];
@@ -77,6 +79,18 @@ function ToastItem({ item }: { item: Toast }) {
         {item.title && <p className="font-semibold">{item.title}</p>}
         {item.description && <p className="text-sm opacity-90">{item.description}</p>}
       </div>
+      {item.action && (
+        <button
+          type="button"
+          onClick={() => {
+            dismissToast(item.id);
+            item.action?.onClick();
+          }}
+          className="min-h-9 rounded-lg border border-current px-3 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-current"
+        >
+          {item.action.label}
+        </button>
+      )}
       <button
         type="button"
         onClick={() => dismissToast(item.id)}

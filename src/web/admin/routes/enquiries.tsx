@@ -39,6 +39,7 @@ import { useSetupStatus } from '../api/setup-status.ts';
 import { ADMIN_PATHS } from '../paths.ts';
 import { StatusBadge, STATUS_LABELS } from './enquiries/status-badge.tsx';
 import { describeSource, formatReceived } from './enquiries/format.ts';
+import { useRestoreDeleted } from '../api/trash.ts';
 
 const errorToast = (description: string) => toast.error('Error', { description });
 
@@ -240,6 +241,7 @@ export function EnquiriesScreen() {
   const enquiries = useEnquiries();
   const deleteOne = useDeleteEnquiry();
   const deleteMany = useBulkDeleteEnquiries();
+  const restore = useRestoreDeleted();
   const sendPending = useSendPendingNotifications();
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
 
@@ -271,12 +273,28 @@ export function EnquiriesScreen() {
       return next;
     });
 
+  /** Issue 17: deleted enquiries wait in Recently deleted for 30 days; Undo brings them back at once. */
+  const undoAction = (ids: number[]) => ({
+    label: 'Undo',
+    onClick: () =>
+      restore.mutate(
+        ids.map((id) => ({ kind: 'enquiries' as const, id })),
+        {
+          onSuccess: () => toast.success('Restored', { description: `${ids.length} enquiry(ies) restored` }),
+          onError: () => errorToast('Failed to restore enquiries'),
+        },
+      ),
+  });
+
   function removeOne(enquiry: Enquiry) {
     if (!window.confirm('Are you sure you want to delete this enquiry?')) return;
     deleteOne.mutate(enquiry.id, {
       onSuccess: () => {
         select(enquiry.id, false);
-        toast.success('Success', { description: 'Enquiry deleted successfully' });
+        toast.success('Success', {
+          description: 'Enquiry deleted successfully',
+          action: undoAction([enquiry.id]),
+        });
       },
       onError: () => errorToast('Failed to delete enquiry'),
     });
@@ -293,7 +311,10 @@ export function EnquiriesScreen() {
     deleteMany.mutate(ids, {
       onSuccess: () => {
         setSelected(new Set());
-        toast.success('Success', { description: `${ids.length} enquiry(ies) deleted successfully` });
+        toast.success('Success', {
+          description: `${ids.length} enquiry(ies) deleted successfully`,
+          action: undoAction(ids),
+        });
       },
       onError: () => errorToast('Failed to delete enquiries'),
     });

@@ -10,6 +10,7 @@ import { useCreateContent } from '../../api/content-create.ts';
 import { useUpdateContent, type ContentChanges } from '../../api/content-update.ts';
 import { useDeleteContent } from '../../api/content-delete.ts';
 import { confirmDelete } from '../../components/confirm.ts';
+import { useRestoreDeleted } from '../../api/trash.ts';
 
 export interface ContentMessages {
   /** 'event', 'logo', 'image' … as in 'Are you sure you want to delete this event?'. */
@@ -21,6 +22,9 @@ export interface ContentMessages {
   updated: string;
   deleteFailed: string;
   deleted: string;
+  /** After Undo (issue 17). */
+  restoreFailed: string;
+  restored: string;
   /** Gallery (SPEC §8): a failed save shows the server's detail itself rather than under the title. */
   detailAsTitle?: boolean;
 }
@@ -45,7 +49,9 @@ export function contentMessages(
     updateFailed: `Failed to update ${noun}`,
     updated: `${name} updated`,
     deleteFailed: `Failed to delete ${noun}`,
+    restoreFailed: `Failed to restore ${noun}`,
     deleted: `${name} deleted`,
+    restored: `${name} restored`,
     detailAsTitle,
   };
 }
@@ -57,6 +63,7 @@ export function useContentManager<K extends ContentKind>(kind: K, messages: Cont
   const create = useCreateContent(kind);
   const update = useUpdateContent(kind);
   const remove = useDeleteContent(kind);
+  const restore = useRestoreDeleted();
 
   useEffect(() => {
     if (list.error)
@@ -105,7 +112,19 @@ export function useContentManager<K extends ContentKind>(kind: K, messages: Cont
       if (!confirmDelete(`this ${messages.noun}`)) return false;
       try {
         await remove.mutateAsync(item.id);
-        toast({ title: messages.deleted, variant: 'success' });
+        // Issue 17: it sits in Recently deleted for 30 days; Undo puts it back at once.
+        toast({
+          title: messages.deleted,
+          variant: 'success',
+          action: {
+            label: 'Undo',
+            onClick: () =>
+              restore.mutate([{ kind, id: item.id }], {
+                onSuccess: () => toast({ title: messages.restored, variant: 'success' }),
+                onError: (error) => failed(messages.restoreFailed, error),
+              }),
+          },
+        });
         return true;
       } catch (error) {
         failed(messages.deleteFailed, error);

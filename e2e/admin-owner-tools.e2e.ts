@@ -1,6 +1,6 @@
 // Issue 17 in a real browser: content scheduled in UK time from the admin form (the card says when it
-// appears, the public site follows to the moment without a write), and the weekly report setting
-// with its preview.
+// appears, the public site follows to the moment without a write), the weekly report setting with its
+// preview, and deletions undone from the toast or from Recently deleted.
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { londonLocalValue } from '#shared/london-time.ts';
@@ -12,7 +12,7 @@ import { findMail } from './support/server.ts';
 
 const MINUTE = 60 * 1000;
 
-describeE2e('scheduled content and the weekly report', () => {
+describeE2e('scheduled content, the weekly report and undoing deletions', () => {
   const e2e = useE2eServer();
   let token: string;
   beforeAll(async () => {
@@ -89,6 +89,41 @@ describeE2e('scheduled content and the weekly report', () => {
     await page.getByText(/^Preview sent to owner@example\.co\.uk$/).waitFor();
     expect(findMail(e2e.server.outboxDir, /\[Preview\]|NEEDS YOUR ATTENTION/)).toBeDefined();
     expect(describeViolations(await axeViolations(page))).toBe('');
+    await page.context().close();
+  });
+
+  it('undoes a deletion from the toast, and restores from Recently deleted', async () => {
+    const page = await open('/admin/badges');
+    page.on('dialog', (dialog) => void dialog.accept());
+    const [badge] = await adminApi<{ id: number; name: string }[]>(
+      e2e.server,
+      token,
+      'GET',
+      '/api/admin/badges',
+    );
+    await page.getByRole('button', { name: `Delete ${badge!.name}` }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Badge deleted' })
+      .getByRole('button', { name: 'Undo' })
+      .click();
+    await page.getByText('Badge restored').waitFor();
+    await page.getByRole('button', { name: `Delete ${badge!.name}` }).waitFor();
+    const badges = await adminApi<{ id: number }[]>(e2e.server, token, 'GET', '/api/admin/badges');
+    expect(badges.map((b) => b.id)).toContain(badge!.id);
+
+    // Deleted again and left: it waits in Recently deleted, from where Restore brings it back.
+    await page.getByRole('button', { name: `Delete ${badge!.name}` }).click();
+    await page.getByText('Badge deleted').waitFor();
+    await page.getByRole('link', { name: 'Recently deleted' }).first().click();
+    const restore = page.getByRole('button', { name: `Restore ${badge!.name}` });
+    await restore.waitFor();
+    expect(describeViolations(await axeViolations(page))).toBe('');
+    await restore.click();
+    await page.getByText(`${badge!.name} is back`).waitFor();
+    await page.getByText('Nothing deleted in the last 30 days.').waitFor();
+    const again = await adminApi<{ id: number }[]>(e2e.server, token, 'GET', '/api/admin/badges');
+    expect(again.map((b) => b.id)).toContain(badge!.id);
     await page.context().close();
   });
 });
