@@ -15,7 +15,9 @@ import { successResponse } from '#shared/schemas/common.ts';
 import { badRequest, HttpError } from '../../lib/http-error.ts';
 import { retryAfterSeconds } from '../../lib/window-limiter.ts';
 import type { TrackingLimits } from './client-limits.ts';
-import { isBotUserAgent, type AnalyticsService, type IncomingEvent } from './service.ts';
+import { isBotUserAgent } from './bots.ts';
+import type { IncomingEvent } from './deps.ts';
+import type { AnalyticsService } from './service.ts';
 
 /** SPEC §4: the consent cookie; only a visitor who accepted has it set to `true`. */
 const CONSENT_COOKIE = 'cookie_consent';
