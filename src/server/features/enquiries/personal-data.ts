@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import type { Enquiry } from '#shared/schemas/enquiries.ts';
 import type { Db } from '../../db/database.ts';
 import { acknowledgementKey } from '../../lib/mailbox.ts';
-import { toEnquiry } from './service.ts';
+import { toEnquiry } from './enquiry-view.ts';
 
 // Addresses match ignoring letter case: People@Example.com and people@example.com are one person.
 // Every stored address passed the same (ASCII) e-mail check, so lower() agrees on both dialects.
