@@ -11,7 +11,7 @@ import { createPageDataSource } from './features/pages/page-data-source.ts';
 import { createPageRenderer, ssrBuildExists, type PageRenderer } from './features/pages/page-renderer.ts';
 import { publicPageRoutes } from './features/pages/routes.ts';
 import type { Clock } from './lib/clock.ts';
-import type { AnswerObserver } from './observability/answers.ts';
+import type { AnswerObserver } from './observability/answer.ts';
 import { createFastLane, headerSetsOf, registerCachedRoutes } from './plugins/public-fast-lane.ts';
 import type { SecurityHeaders } from './plugins/security-headers.ts';
 import type { Services } from './services.ts';
