@@ -3,7 +3,7 @@
 // for 2 s or more, a section_view; now and then a call-to-action click or an enquiry. A quarter of the
 // visits come back from a visitor seen in the 30 days before (the session_id cookie's life), so
 // sessions span several days as real ones do. Deterministic: the same arguments give the same events.
-import type { IncomingEvent } from '../../src/server/features/analytics/service.ts';
+import type { IncomingEvent } from '../../src/server/features/analytics/deps.ts';
 
 export type SyntheticEvent = IncomingEvent & { created_at: number };
 

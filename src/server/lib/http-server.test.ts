@@ -4,7 +4,8 @@ import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, expect, it } from 'vitest';
-import { HTTP_DEFAULTS, type HttpTimeouts } from '../config.ts';
+import type { HttpTimeouts } from '../config.ts';
+import { HTTP_DEFAULTS } from '../env-schema.ts';
 import { describeEachDatabase } from '../testing/harness.ts';
 import { createHttpServer } from './http-server.ts';
 

@@ -6,25 +6,8 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { redactQuery } from '../lib/redact-query.ts';
 import { bytesSent } from '../plugins/public-fast-lane.ts';
+import type { AnswerObserver } from './answer.ts';
 import type { Metrics } from './metrics.ts';
-
-export interface Answer {
-  id: string;
-  method: string;
-  /** The path as asked, query values redacted in the log. */
-  url: string;
-  /** The route's pattern (`/api/admin/events/:id`), bounded for metrics; `(unmatched)` for a 404. */
-  route: string;
-  status: number;
-  /** Body bytes sent (0 for HEAD and 304). */
-  bytes: number;
-  durationMs: number;
-  client: string;
-  /** Answered by the fast lane, before Fastify. */
-  lane: boolean;
-}
-
-export type AnswerObserver = (answer: Answer) => void;
 
 /** The routes whose successful answers are counted, not logged. */
 const QUIET_WHEN_OK = new Set(['/api/track', '/api/analytics/track']);

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { IngestStats } from '#shared/schemas/analytics.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import type { Answer } from './answers.ts';
+import type { Answer } from './answer.ts';
 
 /** What the scrape reads from the rest of the app. */
 export interface MetricSources {

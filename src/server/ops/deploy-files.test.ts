@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { HTTP_DEFAULTS, loadConfig } from '../config.ts';
+import { loadConfig } from '../config.ts';
+import { HTTP_DEFAULTS } from '../env-schema.ts';
 import { SHUTDOWN_GRACE_MS } from '../server.ts';
 
 const DEPLOY = path.resolve(import.meta.dirname, '../../../docs/deploy');

@@ -3,7 +3,8 @@
 // `config: { public: true }` (login and password reset). Handlers never check tokens themselves.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../lib/http-error.ts';
-import type { AccountsService, SessionAdmin } from '../features/accounts/service.ts';
+import type { SessionAdmin } from '../features/accounts/deps.ts';
+import type { AccountsService } from '../features/accounts/service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

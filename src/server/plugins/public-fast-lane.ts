@@ -18,7 +18,7 @@ import {
 import { clientAddress } from '../lib/client-address.ts';
 import type { CompressedBody, Encoding } from '../lib/compressed-body.ts';
 import { requestId } from '../lib/request-id.ts';
-import type { AnswerObserver } from '../observability/answers.ts';
+import type { AnswerObserver } from '../observability/answer.ts';
 import type { SecurityHeaders, SecurityHeaderSet } from './security-headers.ts';
 
 /** A cached body and the status it is sent with (a page may be the 404 page). */

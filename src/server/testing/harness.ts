@@ -8,7 +8,8 @@ import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyReque
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, inject } from 'vitest';
-import { buildApp, type RouteEntry, type Services } from '../app.ts';
+import { buildApp, type RouteEntry } from '../app.ts';
+import type { Services } from '../services.ts';
 import type { Readiness } from '../features/health/routes.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Db } from '../db/database.ts';

@@ -3,7 +3,7 @@
 // comes from its schema (an enum's first value, a default, a number within the range), or from its
 // name where a schema's rule is a refinement the document only names (a real e-mail, an uploaded file).
 import { IMAGE_WIDTHS } from '#shared/constants.ts';
-import type { JsonSchema } from './fuzz-requests.ts';
+import type { JsonSchema } from './fuzz-values.ts';
 
 export interface Parameter {
   in: string;

@@ -22,7 +22,18 @@ import type { AccountsService } from './service.ts';
 const TOO_MANY_ATTEMPTS = 'Too many failed attempts: `Retry-After` says when to try again';
 const TWO_FACTOR_CODE_ANSWERS = { 409: 'Two-factor login is not on', 429: TOO_MANY_ATTEMPTS };
 
+// Reachable while a password change is forced: the admin must be able to see who they are,
+// change the password, or give up and log out.
+const whileForced = { allowDuringForcedPasswordChange: true } as const;
+
 export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsService): void {
+  registerSessionRoutes(app, accounts);
+  registerTwoFactorRoutes(app, accounts);
+  registerAdminUserRoutes(app, accounts);
+}
+
+/** Signing in and out, who am I, and changing one's own password. */
+function registerSessionRoutes(app: FastifyInstance, accounts: AccountsService) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
@@ -43,10 +54,6 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
         ip: request.ip,
       }),
   );
-
-  // Reachable while a password change is forced: the admin must be able to see who they are,
-  // change the password, or give up and log out.
-  const whileForced = { allowDuringForcedPasswordChange: true } as const;
 
   api.post(
     '/api/admin/logout',
@@ -77,6 +84,10 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
       return { success: true as const };
     },
   );
+}
+
+function registerTwoFactorRoutes(app: FastifyInstance, accounts: AccountsService) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
     '/api/admin/2fa/setup',
@@ -131,6 +142,11 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
       }),
     }),
   );
+}
+
+/** The admin screen's list of accounts, and creating and deleting them. */
+function registerAdminUserRoutes(app: FastifyInstance, accounts: AccountsService) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
     '/api/admin/users',

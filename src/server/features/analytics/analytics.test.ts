@@ -4,7 +4,7 @@ import { buildApp } from '../../app.ts';
 import { describeEachDatabase, type TestContext } from '../../testing/harness.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { csvCell } from '../../lib/csv.ts';
-import type { IncomingEvent } from './service.ts';
+import type { IncomingEvent } from './deps.ts';
 
 const BROWSER =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';

@@ -3,12 +3,9 @@
 import { sql, type KyselyPlugin, type RootOperationNode } from 'kysely';
 import { expect, it, vi } from 'vitest';
 import { describeEachDatabase, type TestContext } from '../../testing/harness.ts';
-import {
-  createAnalyticsService,
-  FLUSH_BATCH_SIZE,
-  type AnalyticsLog,
-  type IncomingEvent,
-} from './service.ts';
+import type { AnalyticsLog, IncomingEvent } from './deps.ts';
+import { FLUSH_BATCH_SIZE } from './ingest-queue.ts';
+import { createAnalyticsService } from './service.ts';
 
 const event = (page: string, sessionId = 's-1'): IncomingEvent => ({
   event_type: 'page_view',

@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../db/database.ts';
 import { migrations } from '../../db/migrate.ts';
 import { describeEachDatabase, type TestContext } from '../../testing/harness.ts';
-import { createAnalyticsService, type IncomingEvent } from './service.ts';
+import type { IncomingEvent } from './deps.ts';
+import { createAnalyticsService } from './service.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };

@@ -4,7 +4,7 @@
 import type { DataSubjectErasure, DataSubjectRecords } from '#shared/schemas/data-subject.ts';
 import type { Db } from '../../db/database.ts';
 import type { AuditService } from '../audit/service.ts';
-import type { SessionAdmin } from '../accounts/service.ts';
+import type { SessionAdmin } from '../accounts/deps.ts';
 import { erasePersonalData, findPersonalData } from '../enquiries/personal-data.ts';
 
 export const DATA_SUBJECT_ERASED = 'data_subject.erased';

@@ -20,7 +20,7 @@ import {
   startSmtpTestServer,
   type ReceivedMail,
 } from '../../testing/smtp-test-server.ts';
-import { MAX_AUTOMATIC_ATTEMPTS } from './service.ts';
+import { MAX_AUTOMATIC_ATTEMPTS } from './notification-status.ts';
 
 // A real SMTP server: notifications must really leave through SMTP.
 const smtp = await startSmtpTestServer();

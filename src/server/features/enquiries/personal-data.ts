@@ -6,8 +6,8 @@ import type { Enquiry } from '#shared/schemas/enquiries.ts';
 import type { Db } from '../../db/database.ts';
 import { acknowledgementKey } from '../../lib/mailbox.ts';
 import { deleteFromTrash, trashedOfKind } from '../trash/repository.ts';
+import { toEnquiry } from './enquiry-view.ts';
 import type { EnquiryRow } from './repository.ts';
-import { toEnquiry } from './service.ts';
 
 /** Trashed enquiries from this address (held as JSON: compared here, not in SQL). */
 async function trashedEnquiriesOf(db: Db, email: string) {

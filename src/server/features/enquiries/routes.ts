@@ -29,6 +29,19 @@ export async function registerEnquiryRoutes(
   limits: EnquiryLimits,
   clock: Clock,
 ): Promise<void> {
+  registerSubmissionRoutes(app, enquiries, captcha, limits);
+  registerListRoutes(app, enquiries, clock);
+  await registerNotificationRoutes(app, enquiries);
+  registerEditRoutes(app, enquiries);
+}
+
+/** The public form's endpoints: the submission and its captcha. */
+function registerSubmissionRoutes(
+  app: FastifyInstance,
+  enquiries: EnquiriesService,
+  captcha: Captcha,
+  limits: EnquiryLimits,
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
@@ -72,6 +85,11 @@ export async function registerEnquiryRoutes(
   api.get('/api/captcha/config', { schema: { response: { 200: captchaConfig } } }, async () =>
     captcha.setup(),
   );
+}
+
+/** The admin's list, its CSV export, and the bookings by source. */
+function registerListRoutes(app: FastifyInstance, enquiries: EnquiriesService, clock: Clock) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
   // SPEC §7 puts the list outside /api/admin; it is still admin-only.
   api.get(
@@ -122,7 +140,9 @@ export async function registerEnquiryRoutes(
         .send(bookingsBySourceCsv(rows));
     },
   );
+}
 
+async function registerNotificationRoutes(app: FastifyInstance, enquiries: EnquiriesService) {
   // SPEC §7: "empty body". Clients differ in whether they still label it JSON, so an empty JSON
   // body is accepted here (elsewhere it is a 400).
   await app.register(async (scope) => {
@@ -151,6 +171,11 @@ export async function registerEnquiryRoutes(
       },
     );
   });
+}
+
+/** Deleting enquiries and setting their status. */
+function registerEditRoutes(app: FastifyInstance, enquiries: EnquiriesService) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
     '/api/admin/enquiries/bulk-delete',

@@ -18,7 +18,7 @@ import { PasswordField } from '../auth/password-field.tsx';
 import { tokenStore, useToken } from '../auth/token-store.ts';
 import { ADMIN_PATHS } from '../paths.ts';
 
-/** The start of the server's answer to a right password without the code (accounts/service.ts). */
+/** The start of the server's answer to a right password without the code (server accounts/messages.ts). */
 const CODE_REQUIRED = '2FA code required';
 const RECOVERY_CODE_PATTERN = /^[A-Za-z0-9-]{8,20}$/;
 const DIGITS_PATTERN = new RegExp(`^\\d{0,${TOTP_CODE_LENGTH}}$`);

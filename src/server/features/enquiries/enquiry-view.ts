@@ -1,0 +1,37 @@
+import type { Enquiry, EnquiryStatus } from '#shared/schemas/enquiries.ts';
+import { sourceLabel } from '#shared/schemas/enquiry-source.ts';
+import { toIso } from '../../lib/clock.ts';
+import { WAITING_FOR_ADDRESS, type EnquiryRow } from './repository.ts';
+
+/** A stored enquiry as the API shows it (the admin list, and a data-subject access request). */
+export const toEnquiry = (row: EnquiryRow): Enquiry => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  organisation: row.organisation,
+  message: row.message,
+  created_at: toIso(row.created_at),
+  status: row.status as EnquiryStatus,
+  notification_pending: row.notify_pending === 1,
+  notification_waiting_for:
+    row.notify_pending !== 1
+      ? null
+      : row.notify_failure === WAITING_FOR_ADDRESS
+        ? 'address'
+        : row.notify_failure !== null
+          ? 'mail_server'
+          : 'sending',
+  acknowledgement_pending:
+    row.notify_pending === 1 && row.visitor_acknowledged_at === null && row.visitor_ack_skipped_at === null,
+  source: storedSource(row),
+});
+
+function storedSource(row: EnquiryRow): Enquiry['source'] {
+  const source = {
+    utm_source: row.source_utm_source,
+    utm_medium: row.source_utm_medium,
+    utm_campaign: row.source_utm_campaign,
+    referrer_host: row.source_referrer_host,
+  };
+  return { label: sourceLabel(source), ...source };
+}

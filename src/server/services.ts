@@ -1,0 +1,143 @@
+// Every feature's service, made once per app from the configuration and wired to each other.
+// buildApp (app.ts) registers their routes; the server and tests reach them through `services`.
+import type { FastifyBaseLogger } from 'fastify';
+import { BUSINESS_NAME } from '#shared/constants.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import { createAccountsService } from './features/accounts/service.ts';
+import { createTrackingLimits } from './features/analytics/client-limits.ts';
+import { createAnalyticsService } from './features/analytics/service.ts';
+import { createAuditService } from './features/audit/service.ts';
+import { createAuthLimitsService } from './features/auth-limits/service.ts';
+import { createCalendar } from './features/calendar/calendar.ts';
+import { createContentService } from './features/content/service.ts';
+import { createDataSubjectService } from './features/data-subject/service.ts';
+import { createCaptcha } from './features/enquiries/captcha.ts';
+import { createEnquiryLimits } from './features/enquiries/limits.ts';
+import { createEnquiriesService } from './features/enquiries/service.ts';
+import { createPasswordResetService } from './features/password-reset/service.ts';
+import { createSetupService } from './features/setup/service.ts';
+import { createSiteService, type SiteService } from './features/site/service.ts';
+import { createTwoFactorService } from './features/two-factor/service.ts';
+import { createUploadService } from './features/uploads/service.ts';
+import { createImageVariants } from './features/uploads/variants.ts';
+import { createWeeklyReportService } from './features/weekly-report/service.ts';
+import { weeklyReportSources } from './features/weekly-report/sources.ts';
+import { createTrashService } from './features/trash/service.ts';
+import { createBackground, type Background } from './lib/background.ts';
+import type { Clock } from './lib/clock.ts';
+import { loadServerKey } from './lib/server-key.ts';
+import { mailRoute } from './mail/failures.ts';
+import type { Mailer } from './mail/mailer.ts';
+
+export function createServices(config: Config, db: Db, clock: Clock, mailer: Mailer, log: FastifyBaseLogger) {
+  const site = createSiteService(db, clock);
+  const route = mailRoute(config.smtpUrl, config.outboxDir);
+  const captcha = createCaptcha(config.captcha, db, clock);
+  const enquiryLimits = createEnquiryLimits(db, clock, config.enquiryRateLimit);
+  const background = createBackground(log);
+  const { audit, authLimits, twoFactor, accounts, passwordReset } = createAccountSecurity(
+    { config, db, clock, mailer, log, background },
+    site,
+  );
+  const enquiries = createEnquiriesService({
+    db,
+    clock,
+    mailer,
+    site,
+    captcha,
+    limits: enquiryLimits,
+    background,
+    notifyEmail: config.notifyEmail,
+    mailRoute: route,
+    publicUrl: config.publicUrl,
+    log,
+  });
+  // A saved business e-mail may be the address enquiry notices were waiting for (issue 15).
+  site.onChange(() => enquiries.sendWaitingForAddressInBackground());
+  const content = createContentService(db, clock);
+  // The calendar is named after the business: rebuilt when its details change.
+  const calendar = createCalendar({ content, site, clock, publicUrl: config.publicUrl });
+  site.onChange(() => calendar.invalidate());
+  const setup = createSetupService({
+    mailer,
+    mailRoute: route,
+    clock,
+    publicUrl: config.publicUrl,
+    site,
+    enquiries,
+    accounts,
+  });
+  const analytics = createAnalyticsService(db, clock, config.analytics, log);
+  const weeklyReport = createWeeklyReportService({
+    db,
+    clock,
+    mailer,
+    mailRoute: route,
+    publicUrl: config.publicUrl,
+    log,
+    sources: weeklyReportSources({ clock, site, analytics, enquiries, content, setup }),
+  });
+  const trash = createTrashService({ db, clock, uploadDir: config.uploadDir, content });
+  return {
+    mailer,
+    site,
+    captcha,
+    enquiries,
+    setup,
+    weeklyReport,
+    trash,
+    enquiryLimits,
+    analytics,
+    trackingLimits: createTrackingLimits(clock, config.trackRateLimit),
+    accounts,
+    audit,
+    authLimits,
+    twoFactor,
+    dataSubject: createDataSubjectService(db, audit),
+    passwordReset,
+    background,
+    content,
+    calendar,
+    uploads: createUploadService(config.uploadDir, config),
+    imageVariants: createImageVariants(config.uploadDir),
+  };
+}
+export type Services = ReturnType<typeof createServices>;
+
+interface SecurityInputs {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  background: Background;
+}
+
+/** Account security (issue 3): audit trail, brute-force limits, 2FA, the accounts, password reset. */
+function createAccountSecurity(
+  { config, db, clock, mailer, log, background }: SecurityInputs,
+  site: SiteService,
+) {
+  const audit = createAuditService(db, clock);
+  const authLimits = createAuthLimitsService(db, clock, config.authLimits, log);
+  const twoFactor = createTwoFactorService(db, clock, loadServerKey(config, log), BUSINESS_NAME);
+  const accounts = createAccountsService(db, clock, {
+    twoFactor,
+    limits: authLimits,
+    audit,
+    mailer,
+    background,
+    publicUrl: config.publicUrl,
+  });
+  const passwordReset = createPasswordResetService(db, clock, {
+    accounts,
+    limits: authLimits,
+    audit,
+    mailer,
+    background,
+    publicUrl: config.publicUrl,
+    businessName: async () => (await site.get()).trading_name,
+  });
+  return { audit, authLimits, twoFactor, accounts, passwordReset };
+}
