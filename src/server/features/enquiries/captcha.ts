@@ -9,6 +9,7 @@ import type { CaptchaSetup } from '#shared/page-data.ts';
 import { HONEYPOT_FIELD } from '#shared/schemas/enquiries.ts';
 import type { CaptchaConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
+import { bindDeps } from '../../lib/bind-deps.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { HttpError } from '../../lib/http-error.ts';
 
@@ -70,131 +71,142 @@ function decodeAltcha(token: string): z.infer<typeof altchaPayload> | null {
   }
 }
 
-export function createCaptcha(config: CaptchaConfig, db: Db, clock: Clock) {
-  let altchaKeys: Promise<{ signing: string; keySigning: string }> | undefined;
+interface CaptchaDeps {
+  config: CaptchaConfig;
+  db: Db;
+  clock: Clock;
+  /** The ALTCHA keys once read or made; cleared after a failure so the next request tries again. */
+  altchaKeys: { pending?: Promise<{ signing: string; keySigning: string }> };
+}
 
-  /** The configured key, or one generated once and shared by every instance through app_meta. */
-  function keys() {
-    altchaKeys ??= (async () => {
-      let signing = config.altchaHmacKey;
-      if (!signing) {
-        await db
-          .insertInto('app_meta')
-          .values({ key: ALTCHA_KEY_META, value: randomBytes(32).toString('base64url') })
-          .onConflict((oc) => oc.column('key').doNothing())
-          .execute();
-        const row = await db
-          .selectFrom('app_meta')
-          .select('value')
-          .where('key', '=', ALTCHA_KEY_META)
-          .executeTakeFirstOrThrow();
-        signing = row.value;
-      }
-      // A second secret for the derived-key signature, so verifying costs one HMAC, not a PBKDF2 run.
-      const keySigning = createHmac('sha256', signing).update('altcha-key-signature').digest('hex');
-      return { signing, keySigning };
-    })().catch((error: unknown) => {
-      altchaKeys = undefined;
-      throw error;
-    });
-    return altchaKeys;
-  }
-
-  async function verifyAltcha(token: string): Promise<CaptchaPass> {
-    const payload = decodeAltcha(token);
-    if (!payload) throw failed();
-    const { signing, keySigning } = await keys();
-    const challenge: Challenge = payload.challenge;
-    const result = await verifySolution({
-      challenge,
-      solution: payload.solution,
-      deriveKey,
-      hmacSignatureSecret: signing,
-      hmacKeySignatureSecret: keySigning,
-    });
-    const expiresAt = (payload.challenge.parameters.expiresAt ?? 0) * 1000;
-    // Checked against the app's clock as well as the library's, so expiry follows one notion of time.
-    if (result.expired || expiresAt <= clock.now()) throw failed('Verification expired. Please try again.');
-    if (!result.verified) throw failed();
-    const issuedAt = payload.challenge.parameters.data?.issued_at;
-    return {
-      issuedAt: typeof issuedAt === 'number' ? issuedAt : null,
-      replay: { signature: payload.challenge.signature, expiresAt },
-    };
-  }
-
-  async function verifyRecaptcha(token: string): Promise<CaptchaPass> {
-    const { recaptcha } = config;
-    let body: unknown;
-    try {
-      const response = await fetch(recaptcha.verifyUrl, {
-        method: 'POST',
-        body: new URLSearchParams({ secret: recaptcha.secretKey, response: token }),
-        signal: AbortSignal.timeout(RECAPTCHA_TIMEOUT_MS),
-      });
-      if (!response.ok) throw new Error(`siteverify answered ${response.status}`);
-      body = await response.json();
-    } catch {
-      throw new HttpError(
-        503,
-        ERROR_CODES.unavailable,
-        'We could not check the verification just now. Please try again in a moment.',
-      );
+/** The configured key, or one generated once and shared by every instance through app_meta. */
+function altchaKeys({ config, db, altchaKeys: memo }: CaptchaDeps) {
+  memo.pending ??= (async () => {
+    let signing = config.altchaHmacKey;
+    if (!signing) {
+      await db
+        .insertInto('app_meta')
+        .values({ key: ALTCHA_KEY_META, value: randomBytes(32).toString('base64url') })
+        .onConflict((oc) => oc.column('key').doNothing())
+        .execute();
+      const row = await db
+        .selectFrom('app_meta')
+        .select('value')
+        .where('key', '=', ALTCHA_KEY_META)
+        .executeTakeFirstOrThrow();
+      signing = row.value;
     }
-    const result = siteverifyResponse.safeParse(body);
-    if (!result.success || !result.data.success) throw failed();
-    const { score, action, hostname } = result.data;
-    // v3 tokens carry the action they were made for, the bot score and the page's host: a token made
-    // elsewhere, for another form, or by a likely bot is refused.
-    if (
-      action !== recaptcha.action ||
-      score === undefined ||
-      score < recaptcha.minScore ||
-      hostname !== recaptcha.hostname
-    ) {
-      throw failed();
-    }
-    return { issuedAt: null, replay: null };
-  }
+    // A second secret for the derived-key signature, so verifying costs one HMAC, not a PBKDF2 run.
+    const keySigning = createHmac('sha256', signing).update('altcha-key-signature').digest('hex');
+    return { signing, keySigning };
+  })().catch((error: unknown) => {
+    memo.pending = undefined;
+    throw error;
+  });
+  return memo.pending;
+}
 
+async function verifyAltcha(deps: CaptchaDeps, token: string): Promise<CaptchaPass> {
+  const payload = decodeAltcha(token);
+  if (!payload) throw failed();
+  const { signing, keySigning } = await altchaKeys(deps);
+  const challenge: Challenge = payload.challenge;
+  const result = await verifySolution({
+    challenge,
+    solution: payload.solution,
+    deriveKey,
+    hmacSignatureSecret: signing,
+    hmacKeySignatureSecret: keySigning,
+  });
+  const expiresAt = (payload.challenge.parameters.expiresAt ?? 0) * 1000;
+  // Checked against the app's clock as well as the library's, so expiry follows one notion of time.
+  if (result.expired || expiresAt <= deps.clock.now())
+    throw failed('Verification expired. Please try again.');
+  if (!result.verified) throw failed();
+  const issuedAt = payload.challenge.parameters.data?.issued_at;
+  return {
+    issuedAt: typeof issuedAt === 'number' ? issuedAt : null,
+    replay: { signature: payload.challenge.signature, expiresAt },
+  };
+}
+
+async function verifyRecaptcha({ recaptcha }: CaptchaConfig, token: string): Promise<CaptchaPass> {
+  let body: unknown;
+  try {
+    const response = await fetch(recaptcha.verifyUrl, {
+      method: 'POST',
+      body: new URLSearchParams({ secret: recaptcha.secretKey, response: token }),
+      signal: AbortSignal.timeout(RECAPTCHA_TIMEOUT_MS),
+    });
+    if (!response.ok) throw new Error(`siteverify answered ${response.status}`);
+    body = await response.json();
+  } catch {
+    throw new HttpError(
+      503,
+      ERROR_CODES.unavailable,
+      'We could not check the verification just now. Please try again in a moment.',
+    );
+  }
+  const result = siteverifyResponse.safeParse(body);
+  if (!result.success || !result.data.success) throw failed();
+  const { score, action, hostname } = result.data;
+  // v3 tokens carry the action they were made for, the bot score and the page's host: a token made
+  // elsewhere, for another form, or by a likely bot is refused.
+  if (
+    action !== recaptcha.action ||
+    score === undefined ||
+    score < recaptcha.minScore ||
+    hostname !== recaptcha.hostname
+  ) {
+    throw failed();
+  }
+  return { issuedAt: null, replay: null };
+}
+
+/** What the enquiry form needs to show this provider (GET /api/captcha/config, and every rendered page). */
+function captchaSetup({ config }: CaptchaDeps): CaptchaSetup {
+  const recaptcha = config.provider === 'recaptcha';
   return {
     provider: config.provider,
+    challenge_url: config.provider === 'altcha' ? '/api/captcha/challenge' : null,
+    site_key: recaptcha ? (config.recaptcha.siteKey ?? null) : null,
+    action: recaptcha ? config.recaptcha.action : null,
+    honeypot_field: HONEYPOT_FIELD,
+  };
+}
 
-    /** What the enquiry form needs to show this provider (GET /api/captcha/config, and every rendered page). */
-    setup(): CaptchaSetup {
-      const recaptcha = config.provider === 'recaptcha';
-      return {
-        provider: config.provider,
-        challenge_url: config.provider === 'altcha' ? '/api/captcha/challenge' : null,
-        site_key: recaptcha ? (config.recaptcha.siteKey ?? null) : null,
-        action: recaptcha ? config.recaptcha.action : null,
-        honeypot_field: HONEYPOT_FIELD,
-      };
-    },
+/** Throws a 400 (or 503 when Google can't be reached) unless the token proves a person sent the form. */
+async function verifyCaptcha(deps: CaptchaDeps, token: string | null | undefined): Promise<CaptchaPass> {
+  const { config } = deps;
+  if (config.provider === 'off') return { issuedAt: null, replay: null };
+  if (!token) throw failed();
+  return config.provider === 'altcha' ? verifyAltcha(deps, token) : verifyRecaptcha(config, token);
+}
 
-    /** Throws a 400 (or 503 when Google can't be reached) unless the token proves a person sent the form. */
-    async verify(token: string | null | undefined): Promise<CaptchaPass> {
-      if (config.provider === 'off') return { issuedAt: null, replay: null };
-      if (!token) throw failed();
-      return config.provider === 'altcha' ? verifyAltcha(token) : verifyRecaptcha(token);
-    },
+/** A signed ALTCHA challenge; its issue time (signed in `data`) starts the form's fill-time clock. */
+async function altchaChallenge(deps: CaptchaDeps): Promise<Challenge> {
+  const { signing, keySigning } = await altchaKeys(deps);
+  const now = deps.clock.now();
+  const max = deps.config.altchaMaxNumber;
+  return createChallenge({
+    algorithm: ALTCHA_ALGORITHM,
+    cost: ALTCHA_COST,
+    counter: randomInt(max, Math.max(1, Math.floor(max / 10))),
+    deriveKey,
+    hmacSignatureSecret: signing,
+    hmacKeySignatureSecret: keySigning,
+    expiresAt: Math.ceil((now + ALTCHA_CHALLENGE_TTL_MS) / 1000),
+    data: { issued_at: now },
+  });
+}
 
-    /** A signed ALTCHA challenge; its issue time (signed in `data`) starts the form's fill-time clock. */
-    async challenge(): Promise<Challenge> {
-      const { signing, keySigning } = await keys();
-      const now = clock.now();
-      const max = config.altchaMaxNumber;
-      return createChallenge({
-        algorithm: ALTCHA_ALGORITHM,
-        cost: ALTCHA_COST,
-        counter: randomInt(max, Math.max(1, Math.floor(max / 10))),
-        deriveKey,
-        hmacSignatureSecret: signing,
-        hmacKeySignatureSecret: keySigning,
-        expiresAt: Math.ceil((now + ALTCHA_CHALLENGE_TTL_MS) / 1000),
-        data: { issued_at: now },
-      });
-    },
+export function createCaptcha(config: CaptchaConfig, db: Db, clock: Clock) {
+  const bind = bindDeps<CaptchaDeps>({ config, db, clock, altchaKeys: {} });
+  return {
+    provider: config.provider,
+    setup: bind(captchaSetup),
+    verify: bind(verifyCaptcha),
+    challenge: bind(altchaChallenge),
   };
 }
 
