@@ -4,26 +4,21 @@
 // leaves it and on submit (react-hook-form and zod arrive with the captcha on the form's first focus,
 // see enquiry-checks.tsx), and a refusal about a field is shown beside it (issue 16). Accepted
 // enquiries are reported to tracker 1 (only with consent).
-import { CircleAlert, CircleCheck, Send } from 'lucide-react';
-import {
-  useCallback,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type ComponentType,
-  type FocusEvent,
-  type FormEvent,
-  type ReactNode,
-} from 'react';
+import { Send } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type FocusEvent, type FormEvent } from 'react';
 import { dismissToasts, toast } from '../../components/toast.tsx';
 import { usePageData } from '../page-data-context.tsx';
 import { trackFormSubmit } from '../tracking/tracking.ts';
-import { ENQUIRY_LIMITS, HONEYPOT_FIELD } from '#shared/constants.ts';
-import type { EnquiryChecks, EnquiryChecksProps, EnquiryControl } from './enquiry-checks.tsx';
+import { HONEYPOT_FIELD } from '#shared/constants.ts';
+import type { EnquiryControl } from './enquiry-checks.tsx';
 import {
-  FIELD_LABELS,
-  fieldMessage,
+  BotTrap,
+  EnquiryInputs,
+  NoScriptContacts,
+  SentPanel,
+  type ControlProps,
+} from './enquiry-form-parts.tsx';
+import {
   isEnquiryField,
   type EnquiryField,
   type EnquiryFields,
@@ -32,6 +27,7 @@ import {
 import { submitEnquiry } from './submit-enquiry.ts';
 import { visitSource } from './visit-source.ts';
 import { useCaptcha } from './use-captcha.tsx';
+import { useLazyChecks } from './use-lazy-checks.ts';
 
 /** SPEC §9 "Enquiry success panel". */
 export const SUCCESS_PANEL_MS = 5000;
@@ -42,55 +38,6 @@ const GENERIC_FAILURE = 'Please try again.';
 const CAPTCHA_FAILED_CODE = 'CAPTCHA_FAILED';
 
 type Phase = 'idle' | 'sending' | 'sent';
-
-type ChecksComponent = ComponentType<EnquiryChecksProps>;
-let checksChunk: Promise<ChecksComponent> | null = null;
-/** The checks' chunk (react-hook-form, zod, the schema), once; a failed download may be retried. */
-function loadChecks(): Promise<ChecksComponent> {
-  checksChunk ??= import('./enquiry-checks.tsx').then(
-    (module) => module.default,
-    (error: unknown) => {
-      checksChunk = null;
-      throw error;
-    },
-  );
-  return checksChunk;
-}
-
-const CONTROL =
-  'block w-full rounded-lg border-2 border-ink-500 bg-ink-950 px-4 py-3 text-base text-ink-50 placeholder:text-ink-300 transition-colors hover:border-ink-300 focus:border-accent-400 focus:outline-2 focus:outline-offset-2 focus:outline-accent-400 disabled:opacity-60 aria-invalid:border-danger-400 aria-invalid:hover:border-danger-400';
-
-function Field({
-  id,
-  field,
-  problem,
-  className = '',
-  children,
-}: {
-  id: string;
-  field: EnquiryField;
-  problem: string | undefined;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className={`space-y-2 ${className}`}>
-      <label htmlFor={id} className="block text-sm font-semibold uppercase tracking-wider text-ink-100">
-        {FIELD_LABELS[field]}{' '}
-        <span className="text-accent-400" aria-hidden="true">
-          *
-        </span>
-      </label>
-      {children}
-      {problem && (
-        <p id={`${id}-error`} className="flex items-start gap-1.5 text-sm font-medium text-danger-400">
-          <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          {fieldMessage(field, problem)}
-        </p>
-      )}
-    </div>
-  );
-}
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -113,10 +60,7 @@ export function EnquiryForm() {
   /** The success panel had focus when it closed: focus goes to the form rather than to nowhere. */
   const refocusForm = useRef(false);
 
-  // The checks: downloaded on first focus, then attached to the inputs below.
-  const [Checks, setChecks] = useState<ChecksComponent | null>(null);
-  const checks = useRef<EnquiryChecks | null>(null);
-  const checksWaiting = useRef<((checks: EnquiryChecks | null) => void)[]>([]);
+  const { Checks, checks, startChecks, onChecksReady, whenChecked } = useLazyChecks();
   const controls = useRef<Partial<Record<EnquiryField, EnquiryControl | null>>>({});
   const leftEarly = useRef(new Set<EnquiryField>());
 
@@ -137,29 +81,6 @@ export function EnquiryForm() {
       form.current?.focus({ preventScroll: true });
     }
   }, [phase]);
-
-  const startChecks = useCallback(() => {
-    loadChecks().then(
-      (component) => setChecks(() => component),
-      () => {
-        // Not downloadable just now: whoever waits sends without them (the server checks anyway).
-        checksWaiting.current.splice(0).forEach((wake) => wake(null));
-      },
-    );
-  }, []);
-
-  const onChecksReady = useCallback((attached: EnquiryChecks) => {
-    checks.current = attached;
-    checksWaiting.current.splice(0).forEach((wake) => wake(attached));
-  }, []);
-
-  /** The attached checks, once they are; null if they could not be downloaded. */
-  const whenChecked = (): Promise<EnquiryChecks | null> => {
-    if (checks.current) return Promise.resolve(checks.current);
-    const attached = new Promise<EnquiryChecks | null>((resolve) => checksWaiting.current.push(resolve));
-    startChecks();
-    return attached;
-  };
 
   const onFormFocus = (event: FocusEvent<HTMLFormElement>) => {
     // Focus given to the form itself (after the success panel) is not the visitor starting on it.
@@ -262,7 +183,7 @@ export function EnquiryForm() {
   const sent = phase === 'sent';
 
   /** A control's name, element and ties to its message (aria-invalid, aria-describedby). */
-  const control = (field: EnquiryField) => ({
+  const control = (field: EnquiryField): ControlProps => ({
     id: `${id}-${field}`,
     name: field,
     required: true,
@@ -290,62 +211,8 @@ export function EnquiryForm() {
       >
         <fieldset disabled={!ready} className="grid gap-5 sm:grid-cols-2">
           <legend className="sr-only">Your booking enquiry</legend>
-          <Field id={`${id}-name`} field="name" problem={problems.name}>
-            <input
-              {...control('name')}
-              type="text"
-              maxLength={ENQUIRY_LIMITS.name}
-              autoComplete="name"
-              className={CONTROL}
-            />
-          </Field>
-          <Field id={`${id}-email`} field="email" problem={problems.email}>
-            <input
-              {...control('email')}
-              type="email"
-              maxLength={ENQUIRY_LIMITS.email}
-              autoComplete="email"
-              inputMode="email"
-              className={CONTROL}
-            />
-          </Field>
-          <Field
-            id={`${id}-organisation`}
-            field="organisation"
-            problem={problems.organisation}
-            className="sm:col-span-2"
-          >
-            <input
-              {...control('organisation')}
-              type="text"
-              maxLength={ENQUIRY_LIMITS.organisation}
-              autoComplete="organization"
-              placeholder="Company, festival, club or group"
-              className={CONTROL}
-            />
-          </Field>
-          <Field id={`${id}-message`} field="message" problem={problems.message} className="sm:col-span-2">
-            <textarea
-              {...control('message')}
-              rows={5}
-              maxLength={ENQUIRY_LIMITS.message}
-              placeholder="Your event, date, location and roughly how many people"
-              className={`${CONTROL} min-h-36 resize-y`}
-            />
-          </Field>
-          {/* Bot trap: people never see or reach this field; anything typed in it marks the enquiry as spam. */}
-          <div aria-hidden="true" className="absolute -left-[9999px] top-0 h-px w-px overflow-hidden">
-            <label htmlFor={`${id}-trap`}>Leave this field empty</label>
-            <input
-              id={`${id}-trap`}
-              name={honeypotName}
-              type="text"
-              tabIndex={-1}
-              autoComplete="off"
-              value={trap}
-              onChange={(event) => setTrap(event.target.value)}
-            />
-          </div>
+          <EnquiryInputs id={id} problems={problems} control={control} />
+          <BotTrap id={`${id}-trap`} name={honeypotName} value={trap} onChange={setTrap} />
           {captcha.widget && <div className="sm:col-span-2">{captcha.widget}</div>}
           <div className="sm:col-span-2">
             <button
@@ -360,22 +227,7 @@ export function EnquiryForm() {
             </button>
           </div>
         </fieldset>
-        <noscript>
-          <p className="mt-5 rounded-lg border border-accent-400 p-4 text-ink-50">
-            The form needs JavaScript to check that you are not a robot. Call us on{' '}
-            <a
-              className="font-semibold text-accent-300 underline"
-              href={`tel:${site.phone.replace(/[^+\d]/g, '')}`}
-            >
-              {site.phone}
-            </a>{' '}
-            or e-mail{' '}
-            <a className="font-semibold text-accent-300 underline" href={`mailto:${site.email}`}>
-              {site.email}
-            </a>
-            .
-          </p>
-        </noscript>
+        <NoScriptContacts phone={site.phone} email={site.email} />
       </form>
       {Checks && (
         <Checks
@@ -387,27 +239,7 @@ export function EnquiryForm() {
       )}
       {/* Always in the page, so the message is announced when it appears (SPEC §4 'ENQUIRY SENT!'). */}
       <div role="status" className={sent ? 'absolute inset-0' : undefined}>
-        {sent && (
-          <div
-            ref={panel}
-            tabIndex={-1}
-            role="group"
-            aria-labelledby={`${id}-sent`}
-            aria-describedby={`${id}-sent-text`}
-            className="flex size-full flex-col items-center justify-center gap-4 bg-ink-800 p-4 text-center outline-none motion-safe:animate-fade-up"
-          >
-            <CircleCheck className="size-16 text-accent-400" aria-hidden="true" />
-            <h3
-              id={`${id}-sent`}
-              className="font-display text-4xl font-bold uppercase tracking-wide text-ink-50"
-            >
-              ENQUIRY SENT!
-            </h3>
-            <p id={`${id}-sent-text`} className="max-w-sm text-lg text-ink-100">
-              Thanks for getting in touch — we&apos;ll reply within 24 hours.
-            </p>
-          </div>
-        )}
+        {sent && <SentPanel id={id} panelRef={panel} />}
       </div>
     </div>
   );

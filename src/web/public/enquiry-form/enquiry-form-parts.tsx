@@ -1,0 +1,179 @@
+// The enquiry form's markup: its fields, the bot trap, the no-script note and the success panel.
+import { CircleAlert, CircleCheck } from 'lucide-react';
+import type { ReactNode, RefObject } from 'react';
+import { ENQUIRY_LIMITS } from '#shared/constants.ts';
+import type { EnquiryControl } from './enquiry-checks.tsx';
+import { FIELD_LABELS, fieldMessage, type EnquiryField, type FieldProblems } from './enquiry-fields.ts';
+
+const CONTROL =
+  'block w-full rounded-lg border-2 border-ink-500 bg-ink-950 px-4 py-3 text-base text-ink-50 placeholder:text-ink-300 transition-colors hover:border-ink-300 focus:border-accent-400 focus:outline-2 focus:outline-offset-2 focus:outline-accent-400 disabled:opacity-60 aria-invalid:border-danger-400 aria-invalid:hover:border-danger-400';
+
+/** A control's name, element and ties to its message (aria-invalid, aria-describedby). */
+export interface ControlProps {
+  id: string;
+  name: EnquiryField;
+  required: true;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+  ref: (element: EnquiryControl | null) => void;
+}
+
+function Field({
+  id,
+  field,
+  problem,
+  className = '',
+  children,
+}: {
+  id: string;
+  field: EnquiryField;
+  problem: string | undefined;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`space-y-2 ${className}`}>
+      <label htmlFor={id} className="block text-sm font-semibold uppercase tracking-wider text-ink-100">
+        {FIELD_LABELS[field]}{' '}
+        <span className="text-accent-400" aria-hidden="true">
+          *
+        </span>
+      </label>
+      {children}
+      {problem && (
+        <p id={`${id}-error`} className="flex items-start gap-1.5 text-sm font-medium text-danger-400">
+          <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {fieldMessage(field, problem)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The four required fields. */
+export function EnquiryInputs({
+  id,
+  problems,
+  control,
+}: {
+  id: string;
+  problems: FieldProblems;
+  control: (field: EnquiryField) => ControlProps;
+}) {
+  return (
+    <>
+      <Field id={`${id}-name`} field="name" problem={problems.name}>
+        <input
+          {...control('name')}
+          type="text"
+          maxLength={ENQUIRY_LIMITS.name}
+          autoComplete="name"
+          className={CONTROL}
+        />
+      </Field>
+      <Field id={`${id}-email`} field="email" problem={problems.email}>
+        <input
+          {...control('email')}
+          type="email"
+          maxLength={ENQUIRY_LIMITS.email}
+          autoComplete="email"
+          inputMode="email"
+          className={CONTROL}
+        />
+      </Field>
+      <Field
+        id={`${id}-organisation`}
+        field="organisation"
+        problem={problems.organisation}
+        className="sm:col-span-2"
+      >
+        <input
+          {...control('organisation')}
+          type="text"
+          maxLength={ENQUIRY_LIMITS.organisation}
+          autoComplete="organization"
+          placeholder="Company, festival, club or group"
+          className={CONTROL}
+        />
+      </Field>
+      <Field id={`${id}-message`} field="message" problem={problems.message} className="sm:col-span-2">
+        <textarea
+          {...control('message')}
+          rows={5}
+          maxLength={ENQUIRY_LIMITS.message}
+          placeholder="Your event, date, location and roughly how many people"
+          className={`${CONTROL} min-h-36 resize-y`}
+        />
+      </Field>
+    </>
+  );
+}
+
+/** Bot trap: people never see or reach this field; anything typed in it marks the enquiry as spam. */
+export function BotTrap({
+  id,
+  name,
+  value,
+  onChange,
+}: {
+  id: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div aria-hidden="true" className="absolute -left-[9999px] top-0 h-px w-px overflow-hidden">
+      <label htmlFor={id}>Leave this field empty</label>
+      <input
+        id={id}
+        name={name}
+        type="text"
+        tabIndex={-1}
+        autoComplete="off"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}
+
+/** Without JavaScript the captcha cannot run: the phone number and e-mail instead. */
+export function NoScriptContacts({ phone, email }: { phone: string; email: string }) {
+  return (
+    <noscript>
+      <p className="mt-5 rounded-lg border border-accent-400 p-4 text-ink-50">
+        The form needs JavaScript to check that you are not a robot. Call us on{' '}
+        <a className="font-semibold text-accent-300 underline" href={`tel:${phone.replace(/[^+\d]/g, '')}`}>
+          {phone}
+        </a>{' '}
+        or e-mail{' '}
+        <a className="font-semibold text-accent-300 underline" href={`mailto:${email}`}>
+          {email}
+        </a>
+        .
+      </p>
+    </noscript>
+  );
+}
+
+/** SPEC §4 'ENQUIRY SENT!': shown over the form for SUCCESS_PANEL_MS. */
+export function SentPanel({ id, panelRef }: { id: string; panelRef: RefObject<HTMLDivElement | null> }) {
+  return (
+    <div
+      ref={panelRef}
+      tabIndex={-1}
+      role="group"
+      aria-labelledby={`${id}-sent`}
+      aria-describedby={`${id}-sent-text`}
+      className="flex size-full flex-col items-center justify-center gap-4 bg-ink-800 p-4 text-center outline-none motion-safe:animate-fade-up"
+    >
+      <CircleCheck className="size-16 text-accent-400" aria-hidden="true" />
+      <h3 id={`${id}-sent`} className="font-display text-4xl font-bold uppercase tracking-wide text-ink-50">
+        ENQUIRY SENT!
+      </h3>
+      <p id={`${id}-sent-text`} className="max-w-sm text-lg text-ink-100">
+        Thanks for getting in touch — we&apos;ll reply within 24 hours.
+      </p>
+    </div>
+  );
+}
