@@ -13,6 +13,29 @@ describeEachDatabase('recently deleted', (ctx) => {
     (await ctx().request({ method: 'GET', url: '/api/admin/trash', token })).json<{
       items: { kind: string; id: number; title: string; deleted_at: string; purge_at: string }[];
     }>().items;
+  /** Enquiries as the form would have stored them; returns their ids. */
+  const storeEnquiries = async (
+    enquiries: { name: string; email: string; organisation?: string; message?: string; status: string }[],
+  ) => {
+    const now = ctx().clock.now();
+    const rows = await ctx()
+      .db.insertInto('enquiries')
+      .values(
+        enquiries.map((enquiry) => ({
+          organisation: '',
+          message: 'Hello',
+          ...enquiry,
+          spam_reason: null,
+          created_at: now,
+          updated_at: now,
+          notify_pending: 0,
+          notify_attempts: 0,
+        })),
+      )
+      .returning('id')
+      .execute();
+    return rows.map((row) => row.id);
+  };
   const restore = (token: string, items: { kind: string; id: number }[]) =>
     ctx().request({ method: 'POST', url: '/api/admin/trash/restore', token, payload: { items } });
 
@@ -51,26 +74,10 @@ describeEachDatabase('recently deleted', (ctx) => {
 
   it('restores bulk-deleted enquiries with their status, and restores nothing when one asked for is not there', async () => {
     const { token } = await ctx().loginAs();
-    const now = ctx().clock.now();
-    const inserted = await ctx()
-      .db.insertInto('enquiries')
-      .values(
-        ['Ann', 'Ben'].map((name, i) => ({
-          name,
-          email: `${name.toLowerCase()}@example.com`,
-          organisation: i ? '' : 'Scouts',
-          message: 'Hello',
-          status: i ? 'booked' : 'contacted',
-          spam_reason: null,
-          created_at: now,
-          updated_at: now,
-          notify_pending: 0,
-          notify_attempts: 0,
-        })),
-      )
-      .returning('id')
-      .execute();
-    const ids = inserted.map((row) => row.id);
+    const ids = await storeEnquiries([
+      { name: 'Ann', email: 'ann@example.com', organisation: 'Scouts', status: 'contacted' },
+      { name: 'Ben', email: 'ben@example.com', status: 'booked' },
+    ]);
     const before = (await ctx().request({ method: 'GET', url: '/api/enquiries', token }))
       .json<{
         enquiries: { id: number }[];
@@ -142,24 +149,10 @@ describeEachDatabase('recently deleted', (ctx) => {
 
   it('erases a person’s recently deleted enquiries with the rest, at once', async () => {
     const owner = await ctx().loginAs({ role: 'superadmin' });
-    const now = ctx().clock.now();
-    const [row] = await ctx()
-      .db.insertInto('enquiries')
-      .values({
-        name: 'Erin',
-        email: 'Erin@Example.com',
-        organisation: '',
-        message: 'Please forget me',
-        status: 'new',
-        spam_reason: null,
-        created_at: now,
-        updated_at: now,
-        notify_pending: 0,
-        notify_attempts: 0,
-      })
-      .returning('id')
-      .execute();
-    await ctx().request({ method: 'DELETE', url: `/api/admin/enquiries/${row!.id}`, token: owner.token });
+    const [id] = await storeEnquiries([
+      { name: 'Erin', email: 'Erin@Example.com', message: 'Please forget me', status: 'new' },
+    ]);
+    await ctx().request({ method: 'DELETE', url: `/api/admin/enquiries/${id}`, token: owner.token });
     const found = await ctx().request({
       method: 'GET',
       url: '/api/admin/data-subject?email=erin@example.com',
@@ -172,7 +165,7 @@ describeEachDatabase('recently deleted', (ctx) => {
       token: owner.token,
     });
     expect(erased.statusCode).toBe(200);
-    expect((await trash(owner.token)).some((item) => item.kind === 'enquiries' && item.id === row!.id)).toBe(
+    expect((await trash(owner.token)).some((item) => item.kind === 'enquiries' && item.id === id)).toBe(
       false,
     );
   });
