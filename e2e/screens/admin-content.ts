@@ -76,8 +76,11 @@ export const ADMIN_CONTENT_SCREENS: Screen[] = [
     name: 'admin-enquiries-mail-waiting',
     open: async (page, server) => {
       const enquiries = server.started.services.enquiries;
-      if (!(await enquiries.list()).some((enquiry) => enquiry.name === 'Jess Carter'))
-        await seedWaitingEnquiry(server);
+      // Seeded again unless one still waits: the server's retry job may have settled an earlier one.
+      const waiting = (await enquiries.list()).some(
+        (enquiry) => enquiry.name === 'Jess Carter' && enquiry.notification_pending,
+      );
+      if (!waiting) await seedWaitingEnquiry(server);
       await openSignedIn(page, server, '/admin/enquiries');
       await page.getByRole('note', { name: 'E-mails still to send' }).waitFor();
     },
