@@ -54,9 +54,11 @@ export function AdminApp() {
         </Route>
         <Route path="*" element={<Navigate to={ADMIN_PATHS.dashboard} replace />} />
       </Routes>
-      {/* SPEC §4: two toast readings coexist — one-at-a-time (content screens) and sonner (4 s, 3 visible). */}
+      {/* SPEC §4: two toast readings coexist — one-at-a-time (content screens) and sonner (4 s, 3 visible).
+          Both sit bottom-right (full width on a phone), clear of the screens' action buttons at the top:
+          at top-right a 'Notifications Sent' toast covered the button that had just been pressed. */}
       <ToastHost />
-      <Toaster position="top-right" duration={4000} visibleToasts={3} richColors closeButton />
+      <Toaster position="bottom-right" duration={4000} visibleToasts={3} richColors closeButton />
     </>
   );
 }
