@@ -16,6 +16,7 @@ import { compareAlternating, requireAll2xx, type Comparison, type RoundPlan, typ
 import { followMemory, type MemoryTrace } from './lib/memory.ts';
 import { syntheticEvents, type SyntheticEvent } from './lib/synthetic-events.ts';
 import { milliseconds, thousands, type Cell } from './lib/table.ts';
+import { benchMixedLoad } from './mixed-load.ts';
 import { createThrowawayDatabase, type Dialect } from './lib/throwaway-database.ts';
 
 const PORT = 3911;
@@ -44,6 +45,7 @@ export interface AnalyticsResult {
   track: Cell;
   loss: Cell;
   memory: Cell;
+  mixed: Cell;
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -221,6 +223,7 @@ async function benchIngestion(server: ChildServer, token: string, db: Db, plan: 
   );
   const lost = Math.max(0, answered - stored);
   return {
+    trackMaxRps: comparison.subject.rps,
     track: {
       met: comparison.ratio >= GOALS.minThroughputRatio && refused.length === 0,
       text:
@@ -275,6 +278,8 @@ export async function benchAnalytics(
     const summary = await timeReport(server, token, 'summary');
     const chart = await timeReport(server, token, 'chart-data');
     const ingestion = await benchIngestion(server, token, db, options.plan);
+    options.log(`${dialect}: GET / alone and while tracking runs at half that rate…`);
+    const mixed = await benchMixedLoad(server, trackBodies()[0]!, ingestion.trackMaxRps, options.plan);
     return {
       dialect,
       generation: {
@@ -284,7 +289,10 @@ export async function benchAnalytics(
       },
       summary,
       chart,
-      ...ingestion,
+      track: ingestion.track,
+      loss: ingestion.loss,
+      memory: ingestion.memory,
+      mixed,
     };
   } finally {
     await server?.stop();

@@ -18,6 +18,7 @@ import { ensureBuilt } from './lib/child-server.ts';
 import { GOALS } from './lib/goals.ts';
 import type { RoundPlan } from './lib/load.ts';
 import { renderTable, thousands, type Cell, type Row } from './lib/table.ts';
+import { MIXED_LOAD_MEASURE, MIXED_LOAD_GOAL } from './mixed-load.ts';
 import { benchPublicPages } from './public-pages.ts';
 import { measureStartup, type StartupFigures } from './startup.ts';
 
@@ -88,6 +89,11 @@ try {
       measure: 'POST /api/track events lost (2xx but not stored)',
       goal: '0',
       cells: perDialect((a) => a.loss),
+    },
+    {
+      measure: MIXED_LOAD_MEASURE,
+      goal: MIXED_LOAD_GOAL,
+      cells: perDialect((a) => a.mixed),
     },
     {
       measure: 'Server RSS during the ingestion load (before, peak, after)',

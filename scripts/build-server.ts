@@ -16,6 +16,8 @@ export const SERVER_ENTRIES = {
   restore: 'scripts/restore.ts',
   // Run by the server itself, as a child process, at first run.
   'draw-demo-media': 'src/demo/draw-demo-media.ts',
+  // Run by the server as a worker thread that writes analytics events (issue 18).
+  'analytics-writer': 'src/server/features/analytics/writer-thread.ts',
 };
 
 // Packages stay in node_modules (native addons such as better-sqlite3, argon2 and sharp cannot be

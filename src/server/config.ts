@@ -52,7 +52,8 @@ export interface Config {
   /** Where enquiry notifications go; the site's business e-mail when unset. */
   notifyEmail: string | undefined;
   enquiryRateLimit: { max: number; windowMs: number };
-  analytics: { retentionDays: number; queueLimit: number };
+  /** `writer`: where accepted events are stored — a worker thread (default) or the event loop. */
+  analytics: { retentionDays: number; queueLimit: number; writer: 'thread' | 'inline' };
   /** Tracking events per minute from one client address and from one session id, per instance. */
   trackRateLimit: { perAddress: number; perSession: number };
   http: HttpTimeouts;
@@ -145,7 +146,12 @@ export function loadConfig(environment: Environment = process.env): Config {
       max: env.ENQUIRY_RATE_LIMIT_MAX,
       windowMs: env.ENQUIRY_RATE_LIMIT_WINDOW_MINUTES * MINUTE_MS,
     },
-    analytics: { retentionDays: env.ANALYTICS_RETENTION_DAYS, queueLimit: env.ANALYTICS_QUEUE_LIMIT },
+    analytics: {
+      retentionDays: env.ANALYTICS_RETENTION_DAYS,
+      queueLimit: env.ANALYTICS_QUEUE_LIMIT,
+      // An in-memory SQLite database exists only on its own connection: the thread could not see it.
+      writer: database.dialect === 'sqlite' && database.file === ':memory:' ? 'inline' : env.ANALYTICS_WRITER,
+    },
     trackRateLimit: {
       perAddress: env.TRACK_ADDRESS_RATE_LIMIT_PER_MINUTE,
       perSession: env.TRACK_SESSION_RATE_LIMIT_PER_MINUTE,

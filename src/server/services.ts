@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { createAccountsService } from './features/accounts/service.ts';
 import { createTrackingLimits } from './features/analytics/client-limits.ts';
+import { inlineWriter, threadWriter } from './features/analytics/event-writer.ts';
 import { createAnalyticsService } from './features/analytics/service.ts';
 import { createAuditService } from './features/audit/service.ts';
 import { createAuthLimitsService } from './features/auth-limits/service.ts';
@@ -68,7 +69,13 @@ export function createServices(config: Config, db: Db, clock: Clock, mailer: Mai
     enquiries,
     accounts,
   });
-  const analytics = createAnalyticsService(db, clock, config.analytics, log);
+  const analytics = createAnalyticsService(
+    db,
+    clock,
+    config.analytics,
+    log,
+    config.analytics.writer === 'thread' ? threadWriter(config.database, log) : inlineWriter(db),
+  );
   const weeklyReport = createWeeklyReportService({
     db,
     clock,

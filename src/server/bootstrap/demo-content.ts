@@ -1,27 +1,15 @@
 // Demo content for a fresh install: enough of every kind that the public site looks alive. Seeded once
 // per database (a marker in app_meta), so deleting demo items never brings them back.
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { CONTENT_KINDS, type ContentKind } from '#shared/schemas/content.ts';
 import type { Db } from '../db/database.ts';
 import type { Clock } from '../lib/clock.ts';
+import { entryArgs, projectRoot } from '../lib/entry-points.ts';
 import { insertContent } from '../features/content/repository.ts';
 
 export const DEMO_SEEDED_KEY = 'demo_content_seeded_at';
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The project folder (where package.json is): this file runs from src/server or compiled from dist/server. */
-function projectRoot(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  while (!fs.existsSync(path.join(dir, 'package.json'))) {
-    const parent = path.dirname(dir);
-    if (parent === dir) throw new Error(`No package.json above ${fileURLToPath(import.meta.url)}`);
-    dir = parent;
-  }
-  return dir;
-}
 
 /** What stderr of a failed drawing is kept for the error message. */
 const STDERR_KEPT_CHARS = 4000;
@@ -33,9 +21,7 @@ const STDERR_KEPT_CHARS = 4000;
  */
 async function drawDemoMediaApart(uploadDir: string): Promise<void> {
   const root = projectRoot();
-  const entry = import.meta.url.endsWith('.ts')
-    ? ['--import', 'tsx', path.join(root, 'src', 'demo', 'draw-demo-media.ts')]
-    : [path.join(root, 'dist', 'server', 'draw-demo-media.js')];
+  const entry = entryArgs('draw-demo-media', 'src/demo/draw-demo-media.ts');
   const args = [...entry, path.resolve(uploadDir), path.join(root, 'demo', 'media')];
   await new Promise<void>((resolve, reject) => {
     const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });

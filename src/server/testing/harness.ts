@@ -140,6 +140,9 @@ export function describeEachDatabase(
         OUTBOX_DIR: path.join(tmp, 'outbox'),
         PUBLIC_URL: 'http://range.test',
         LOG_LEVEL: 'silent',
+        // Events are written on the test's own event loop, where a test clock and a failing handle
+        // reach them; the writer thread has tests of its own (event-writer.test.ts).
+        ANALYTICS_WRITER: 'inline',
         ...(dialect === 'postgres' ? { TOTP_ENCRYPTION_KEY: TEST_POSTGRES_KEY } : {}),
         ...options.env,
       });

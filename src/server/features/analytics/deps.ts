@@ -3,6 +3,7 @@ import type { AnalyticsEventType } from '#shared/schemas/analytics.ts';
 import type { Db } from '../../db/database.ts';
 import type { AnalyticsEventsTable } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { EventWriter } from './event-writer.ts';
 
 /** An event as accepted from a page: the stored columns less the id and the time the server stamps. */
 export type IncomingEvent = Omit<Selectable<AnalyticsEventsTable>, 'id' | 'created_at' | 'event_type'> & {
@@ -54,6 +55,8 @@ export interface AnalyticsDeps {
   options: AnalyticsOptions;
   log: AnalyticsLog;
   ingest: IngestState;
+  /** Stores the queued batches: on the event loop or in a thread of its own (event-writer.ts). */
+  writer: EventWriter;
 }
 
 export function newIngestState(): IngestState {

@@ -9,6 +9,13 @@ import * as repo from './repository.ts';
 /** Raised when the database stops answering mid-flush: the events not yet written go back in the queue. */
 export class DatabaseDown extends Error {}
 
+/**
+ * The writer thread stopped (or could not start) before answering: nothing says the database refused
+ * these events, so the queue keeps them and retries later as during an outage — never splitting and
+ * dropping them as refused rows.
+ */
+export class WriterUnavailable extends Error {}
+
 export const reasonOf = (error: unknown) =>
   (error instanceof Error ? error.message : String(error)).slice(0, 300);
 
@@ -55,10 +62,11 @@ const databaseAnswers = (db: Db) =>
  * A batch the database refused although it answers: retried once whole (the failure may have been
  * passing, e.g. a dropped connection), then halved again and again until each refused event stands
  * alone; those are dropped, counted and logged, the rest is stored. Throws DatabaseDown, with the
- * events not yet written back at the front of the queue, if the database stops answering meanwhile.
+ * events not yet written back at the front of the queue, if the database stops answering meanwhile
+ * or the writer thread stopped.
  */
 export async function writeSplitting(
-  { db, log, ingest }: AnalyticsDeps,
+  { db, log, ingest, writer }: AnalyticsDeps,
   batch: QueuedEvent[],
   firstError: unknown,
 ): Promise<number> {
@@ -69,13 +77,13 @@ export async function writeSplitting(
   let retried = false;
   while (parts.length > 0) {
     const part = parts.pop()!;
-    if (!(await databaseAnswers(db))) {
+    if (lastError instanceof WriterUnavailable || !(await databaseAnswers(db))) {
       ingest.queue = [part, ...parts.reverse()].flat().concat(ingest.queue);
       ingest.inFlight = 0;
       throw new DatabaseDown(reasonOf(lastError));
     }
     try {
-      await writeBatch(db, part);
+      await writer.write(part);
       written += part.length;
       ingest.inFlight -= part.length;
       continue;

@@ -3,7 +3,7 @@
 import type { IngestStats } from '#shared/schemas/analytics.ts';
 import { toIso } from '../../lib/clock.ts';
 import type { AnalyticsDeps, IncomingEvent, IngestState } from './deps.ts';
-import { DatabaseDown, writeBatch, writeSplitting } from './event-writes.ts';
+import { DatabaseDown, writeSplitting } from './event-writes.ts';
 import * as repo from './repository.ts';
 
 /** The flush timer's period: an accepted event is on disk within about this long. */
@@ -63,7 +63,7 @@ export function flush(deps: AnalyticsDeps): Promise<number> {
       ingest.inFlight = batch.length;
       let stored = batch.length;
       try {
-        await writeBatch(deps.db, batch);
+        await deps.writer.write(batch);
       } catch (error) {
         ingest.stats.failed_flushes += 1;
         try {

@@ -23,6 +23,7 @@ export async function stopIngesting(deps: AnalyticsDeps, deadlineMs = STOP_FLUSH
   });
   const outcome = await Promise.race([flushUntil(deps, Date.now() + deadlineMs), late]);
   clearTimeout(expired);
+  await deps.writer.close();
   if (outcome === 'written') return;
   // A batch still in flight when the deadline passed may yet commit; it is counted as not written.
   const lost = ingest.queue.length + ingest.inFlight;

@@ -1,9 +1,13 @@
 // Issue 15: one event the database refuses never blocks the others; a database that does not answer
 // keeps the queue and is written to once it is back; shutdown ends within its deadline either way.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql, type KyselyPlugin, type RootOperationNode } from 'kysely';
 import { expect, it, vi } from 'vitest';
 import { describeEachDatabase, type TestContext } from '../../testing/harness.ts';
 import type { AnalyticsLog, IncomingEvent } from './deps.ts';
+import { inlineWriter, threadWriter } from './event-writer.ts';
 import { FLUSH_BATCH_SIZE } from './ingest-queue.ts';
 import { createAnalyticsService } from './service.ts';
 
@@ -57,38 +61,43 @@ const storedPages = async (ctx: TestContext) =>
   (await ctx.db.selectFrom('analytics_events').select('page').orderBy('id').execute()).map((r) => r.page);
 
 describeEachDatabase('analytics ingestion when the database refuses or fails', (ctx) => {
-  it('drops only the event the database refuses, stores the rest of its batch, counts and logs it once', async () => {
-    const restore = await refusePoisonedEvents(ctx());
-    try {
+  it.each(['inline', 'thread'] as const)(
+    'drops only the event the database refuses, stores the rest of its batch, counts and logs it once (%s writer)',
+    async (where) => {
+      const restore = await refusePoisonedEvents(ctx());
       const log = recordingLog();
       const writer = createAnalyticsService(
         ctx().db,
         ctx().clock,
         { queueLimit: 10_000, retentionDays: 395 },
         log,
+        where === 'inline' ? inlineWriter(ctx().db) : threadWriter(ctx().config.database, log),
       );
-      const pages = Array.from({ length: 300 }, (_, i) => (i === 7 || i === 250 ? 'poisoned' : `/p${i}`));
-      for (const page of pages) writer.enqueue(event(page));
+      try {
+        const pages = Array.from({ length: 300 }, (_, i) => (i === 7 || i === 250 ? 'poisoned' : `/p${i}`));
+        for (const page of pages) writer.enqueue(event(page));
 
-      await writer.flush();
+        await writer.flush();
 
-      expect(await storedPages(ctx())).toEqual(pages.filter((page) => page !== 'poisoned'));
-      expect(writer.stats()).toMatchObject({ queued: 0, accepted: 300, written: 298, dropped_refused: 2 });
-      expect(log.error).toHaveBeenCalledTimes(1);
-      expect(log.error.mock.calls[0]![0]).toMatchObject({ refused: 2, stored: 298 });
-      expect(String((log.error.mock.calls[0]![0] as { reason: string }).reason)).toContain('poisoned row');
+        expect(await storedPages(ctx())).toEqual(pages.filter((page) => page !== 'poisoned'));
+        expect(writer.stats()).toMatchObject({ queued: 0, accepted: 300, written: 298, dropped_refused: 2 });
+        expect(log.error).toHaveBeenCalledTimes(1);
+        expect(log.error.mock.calls[0]![0]).toMatchObject({ refused: 2, stored: 298 });
+        expect(String((log.error.mock.calls[0]![0] as { reason: string }).reason)).toContain('poisoned row');
 
-      // The writer is not stuck: later events go straight in.
-      writer.enqueue(event('/after'));
-      await writer.flush();
-      expect((await storedPages(ctx())).at(-1)).toBe('/after');
-      // The rollups count exactly the stored events, never the dropped ones.
-      const daily = await ctx().db.selectFrom('analytics_daily').select('events').execute();
-      expect(daily.reduce((sum, row) => sum + Number(row.events), 0)).toBe(299);
-    } finally {
-      await restore();
-    }
-  });
+        // The writer is not stuck: later events go straight in.
+        writer.enqueue(event('/after'));
+        await writer.flush();
+        expect((await storedPages(ctx())).at(-1)).toBe('/after');
+        // The rollups count exactly the stored events, never the dropped ones.
+        const daily = await ctx().db.selectFrom('analytics_daily').select('events').execute();
+        expect(daily.reduce((sum, row) => sum + Number(row.events), 0)).toBe(299);
+      } finally {
+        await writer.stop();
+        await restore();
+      }
+    },
+  );
 
   it('keeps every event while the database is down, backs off, and writes them all once it is back', async () => {
     const { state, db } = outage(ctx());
@@ -112,6 +121,29 @@ describeEachDatabase('analytics ingestion when the database refuses or fails', (
     expect(await storedPages(ctx())).toEqual(pages);
     expect(writer.stats()).toMatchObject({ queued: 0, written: pages.length, database_down_since: null });
     expect(log.info).toHaveBeenCalledWith(expect.anything(), expect.stringContaining('answers again'));
+  });
+
+  it('keeps every event when the writer thread cannot start, and never counts them as refused', async () => {
+    const log = recordingLog();
+    // A database the thread cannot open (its folder would be a file): it stops before answering.
+    const notAFolder = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'range-writer-')), 'a-file');
+    fs.writeFileSync(notAFolder, '');
+    const broken = threadWriter({ dialect: 'sqlite', file: path.join(notAFolder, 'events.db') }, log);
+    const writer = createAnalyticsService(
+      ctx().db,
+      ctx().clock,
+      { queueLimit: 10_000, retentionDays: 395 },
+      log,
+      broken,
+    );
+    for (let i = 0; i < 5; i += 1) writer.enqueue(event(`/p${i}`));
+
+    await expect(writer.flush()).rejects.toThrow(/writer thread stopped/);
+
+    expect(writer.stats()).toMatchObject({ queued: 5, written: 0, dropped_refused: 0 });
+    expect(writer.stats().database_down_since).not.toBeNull();
+    expect(await storedPages(ctx())).toEqual([]);
+    await writer.stop(200);
   });
 
   it('stops within its deadline during an outage and counts what it could not write', async () => {

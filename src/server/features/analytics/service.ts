@@ -5,6 +5,7 @@
 import type { Db } from '../../db/database.ts';
 import { bindDeps } from '../../lib/bind-deps.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { inlineWriter, type EventWriter } from './event-writer.ts';
 import { newIngestState, type AnalyticsLog, type AnalyticsOptions } from './deps.ts';
 import {
   countBot,
@@ -19,8 +20,14 @@ import {
 import { stopIngesting } from './ingest-shutdown.ts';
 import { chart, exportCsv, exportFileName, purgeExpired, summary } from './reports.ts';
 
-export function createAnalyticsService(db: Db, clock: Clock, options: AnalyticsOptions, log: AnalyticsLog) {
-  const bind = bindDeps({ db, clock, options, log, ingest: newIngestState() });
+export function createAnalyticsService(
+  db: Db,
+  clock: Clock,
+  options: AnalyticsOptions,
+  log: AnalyticsLog,
+  writer: EventWriter = inlineWriter(db),
+) {
+  const bind = bindDeps({ db, clock, options, log, writer, ingest: newIngestState() });
   return {
     enqueue: bind(enqueue),
     countBot: bind(countBot),

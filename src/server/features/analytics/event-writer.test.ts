@@ -1,0 +1,63 @@
+// Issue 18: with the default ANALYTICS_WRITER=thread, accepted events are stored by a worker thread
+// through its own connection; the reports read them through the server's. (The refused-row rule is
+// proven for both writers in ingestion-failures.test.ts.)
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from '../../testing/harness.ts';
+
+const BROWSER =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+
+describeEachDatabase(
+  'analytics events written by the writer thread',
+  (ctx) => {
+    const track = (page: string, session: string) =>
+      ctx().request({
+        method: 'POST',
+        url: '/api/track',
+        payload: JSON.stringify({ event_type: 'page_view', page, session_id: session }),
+        headers: { 'content-type': 'text/plain', 'user-agent': BROWSER, cookie: 'cookie_consent=true' },
+      });
+
+    it('stores what pages sent, in batches, and the admin summary counts it', async () => {
+      for (let i = 0; i < 30; i += 1) expect((await track(`/p${i % 3}`, `s-${i % 10}`)).statusCode).toBe(204);
+      // More than one batch: the thread answers each before the next is sent.
+      for (let i = 0; i < 2500; i += 1)
+        ctx().services.analytics.enqueue({
+          event_type: 'button_click',
+          page: '/',
+          element: 'BOOK THE RANGE',
+          section: null,
+          session_id: 's-0',
+          view_id: null,
+          dwell_ms: null,
+          referrer: null,
+          user_agent: BROWSER,
+        });
+
+      // (Queuing a whole batch starts its write at once; flush() waits for it and writes the rest.)
+      await ctx().services.analytics.flush();
+
+      const stored = await ctx()
+        .db.selectFrom('analytics_events')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(Number(stored.n)).toBe(2530);
+      const summary = await ctx().services.analytics.summary(7);
+      expect(summary).toMatchObject({ total_page_views: 30, button_clicks: 2500, unique_visitors: 10 });
+      expect(ctx().services.analytics.stats()).toMatchObject({ queued: 0, written: 2530, failed_flushes: 0 });
+    });
+
+    it('starts again after shutdown closed it, and loses nothing written meanwhile', async () => {
+      expect((await track('/before', 's-1')).statusCode).toBe(204);
+      await ctx().services.analytics.stop();
+      expect(ctx().services.analytics.stats().queued).toBe(0);
+
+      expect((await track('/after', 's-1')).statusCode).toBe(204);
+      await ctx().services.analytics.flush();
+
+      const pages = await ctx().db.selectFrom('analytics_events').select('page').orderBy('id').execute();
+      expect(pages.map((row) => row.page)).toEqual(['/before', '/after']);
+    });
+  },
+  { env: { ANALYTICS_WRITER: 'thread' } },
+);

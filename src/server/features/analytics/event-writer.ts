@@ -1,0 +1,90 @@
+// What stores a batch of accepted events: on the event loop (`inlineWriter`) or in a worker thread
+// with its own database connection (`threadWriter`, the default — issue 18), so a burst of tracking
+// does not take the event loop from the pages being served meanwhile. Either way one batch is one
+// transaction written by `writeBatch`, and a refusal comes back as an Error carrying the database's
+// message, so the queue's splitting, back-off and shutdown rules (ingest-queue.ts) are the same.
+import { Worker } from 'node:worker_threads';
+import type { DatabaseTarget } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import { workerScript } from '../../lib/entry-points.ts';
+import type { AnalyticsLog, QueuedEvent } from './deps.ts';
+import { writeBatch, WriterUnavailable } from './event-writes.ts';
+import type { WriterReply, WriterRequest } from './writer-thread.ts';
+
+export interface EventWriter {
+  /** Stores the batch in one transaction; rejects with the database's error when it refuses it. */
+  write(batch: QueuedEvent[]): Promise<void>;
+  /** Releases what the writer holds; called once, after the last write. */
+  close(): Promise<void>;
+}
+
+export const inlineWriter = (db: Db): EventWriter => ({
+  write: (batch) => writeBatch(db, batch),
+  close: async () => undefined,
+});
+
+/**
+ * How long close() waits for the thread to close its connection before ending it: a write still
+ * stuck on a database that stopped answering is abandoned (shutdown has counted it as lost).
+ */
+const CLOSE_DEADLINE_MS = 1000;
+
+/**
+ * A worker thread that writes batches through a connection of its own. It starts with the first
+ * write (an idle server never pays for it) and again after it died; a write in flight when it died
+ * is rejected, so the queue retries it like any failed write.
+ */
+export function threadWriter(target: DatabaseTarget, log: AnalyticsLog): EventWriter {
+  let worker: Worker | null = null;
+  let nextId = 1;
+  const pending = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+
+  const failPending = (reason: string) => {
+    for (const { reject } of pending.values()) reject(new WriterUnavailable(reason));
+    pending.clear();
+  };
+
+  function start(): Worker {
+    const script = workerScript('analytics-writer', 'src/server/features/analytics/writer-thread.ts');
+    const thread = new Worker(script.file, { workerData: { target, sourceEntry: script.sourceEntry } });
+    thread.on('message', (reply: WriterReply) => {
+      const waiting = pending.get(reply.id);
+      pending.delete(reply.id);
+      if (pending.size === 0) thread.unref();
+      if (reply.error === undefined) waiting?.resolve();
+      else waiting?.reject(new Error(reply.error));
+    });
+    thread.on('error', (error) => {
+      log.error({ err: error }, 'the analytics writer thread failed; it starts again with the next write');
+    });
+    thread.on('exit', (code) => {
+      if (worker === thread) worker = null;
+      failPending(`the analytics writer thread stopped (exit code ${code})`);
+    });
+    return thread;
+  }
+
+  return {
+    write(batch) {
+      worker ??= start();
+      const thread = worker;
+      const id = nextId++;
+      // Referenced only while a write is in flight: shutdown waits for it, an idle thread holds nothing.
+      thread.ref();
+      return new Promise<void>((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        thread.postMessage({ id, batch } satisfies WriterRequest);
+      });
+    },
+    async close() {
+      const thread = worker;
+      if (!thread) return;
+      worker = null;
+      const exited = new Promise((resolve) => thread.once('exit', resolve));
+      thread.postMessage({ close: true } satisfies WriterRequest);
+      const deadline = setTimeout(() => void thread.terminate(), CLOSE_DEADLINE_MS);
+      await exited;
+      clearTimeout(deadline);
+    },
+  };
+}
