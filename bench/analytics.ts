@@ -12,7 +12,14 @@ import { periodDays } from '../src/shared/london-days.ts';
 import { bulkLoadPostgres, bulkLoadSqlite, checkBulkMatchesWriter, type Rollups } from './lib/bulk-load.ts';
 import { adminToken, startChildServer, type ChildServer } from './lib/child-server.ts';
 import { GOALS } from './lib/goals.ts';
-import { compareAlternating, requireAll2xx, type Comparison, type RoundPlan, type Side } from './lib/load.ts';
+import {
+  compareAlternating,
+  requireAll2xx,
+  type Comparison,
+  type RoundPlan,
+  type Side,
+  type SideSummary,
+} from './lib/load.ts';
 import { followMemory, type MemoryTrace } from './lib/memory.ts';
 import { syntheticEvents, type SyntheticEvent } from './lib/synthetic-events.ts';
 import { milliseconds, thousands, type Cell } from './lib/table.ts';
@@ -168,9 +175,11 @@ async function waitUntilWritten(server: ChildServer, token: string): Promise<voi
 function serverCost({ subject, reference }: Comparison): string {
   if (subject.cpuPerAnswerUs === undefined || reference.cpuPerAnswerUs === undefined) return '';
   const percent = (share: number | undefined) => `${Math.round((share ?? 0) * 100)} %`;
+  const loop = (side: SideSummary) => side.eventLoopCpuPerAnswerUs ?? 0;
   return (
     `; server CPU per answer ${subject.cpuPerAnswerUs.toFixed(0)} vs ${reference.cpuPerAnswerUs.toFixed(0)} µs ` +
-    `(**${(reference.cpuPerAnswerUs / subject.cpuPerAnswerUs).toFixed(2)}×**), ` +
+    `(**${(reference.cpuPerAnswerUs / subject.cpuPerAnswerUs).toFixed(2)}×**), of it on the event loop ` +
+    `${loop(subject).toFixed(0)} vs ${loop(reference).toFixed(0)} µs (**${(loop(reference) / loop(subject)).toFixed(2)}×**); ` +
     `server busy ${percent(subject.serverBusy)} vs ${percent(reference.serverBusy)}`
   );
 }

@@ -16,21 +16,29 @@ export interface LoadResult {
   errors: number;
   /** The server's CPU time (all its threads) during the run, when its pid was given. */
   serverCpuSeconds?: number;
+  /** The part of it spent by the main thread, the event loop every request waits for. */
+  eventLoopCpuSeconds?: number;
 }
 
 const CLOCK_TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
 
-/** User plus system CPU time a process has used so far, from /proc (Linux). */
-function cpuSeconds(pid: number): number {
+/**
+ * User plus system CPU time a process has used so far, from /proc (Linux); with `mainThreadOnly`,
+ * that of its main thread (whose thread id is the pid).
+ */
+function cpuSeconds(pid: number, mainThreadOnly = false): number {
+  const stat = mainThreadOnly ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`;
   // The command name, in brackets, may hold spaces: count fields from after it.
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const fields = fs.readFileSync(stat, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
 }
 
 export async function load(options: LoadOptions, seconds: number, serverPid?: number): Promise<LoadResult> {
   const cpuBefore = serverPid === undefined ? 0 : cpuSeconds(serverPid);
+  const loopBefore = serverPid === undefined ? 0 : cpuSeconds(serverPid, true);
   const result = await autocannon({ ...options, duration: seconds });
   const serverCpuSeconds = serverPid === undefined ? undefined : cpuSeconds(serverPid) - cpuBefore;
+  const eventLoopCpuSeconds = serverPid === undefined ? undefined : cpuSeconds(serverPid, true) - loopBefore;
   let ok = 0;
   const refused: Record<string, number> = {};
   for (const [code, stats] of Object.entries(result.statusCodeStats ?? {})) {
@@ -44,6 +52,7 @@ export async function load(options: LoadOptions, seconds: number, serverPid?: nu
     refused,
     errors: result.errors + result.timeouts,
     serverCpuSeconds,
+    eventLoopCpuSeconds,
   };
 }
 
@@ -62,6 +71,8 @@ export interface SideSummary {
   p99: number;
   /** Median server CPU time per 2xx answer, in microseconds (when the server's pid is known). */
   cpuPerAnswerUs?: number;
+  /** The same for the main thread alone. */
+  eventLoopCpuPerAnswerUs?: number;
   /** Median share of one core the server used during a run (1 = one core fully busy). */
   serverBusy?: number;
   runs: LoadResult[];
@@ -106,6 +117,7 @@ export async function compareAlternating(
       p99: median(runs[side].map((r) => r.p99)),
       ...(measured.length && {
         cpuPerAnswerUs: median(measured.map((r) => (r.serverCpuSeconds! * 1e6) / r.ok)),
+        eventLoopCpuPerAnswerUs: median(measured.map((r) => (r.eventLoopCpuSeconds! * 1e6) / r.ok)),
         serverBusy: median(measured.map((r) => r.serverCpuSeconds! / plan.seconds)),
       }),
       runs: runs[side],

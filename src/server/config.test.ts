@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
@@ -48,6 +49,20 @@ describe('configuration', () => {
     for (const name of ['PORT', 'DATABASE_URL', 'SEED_DEMO', 'ADMIN_EMAIL', 'ADMIN_PASSWORD'])
       expect(message).toContain(name);
     expect(message).toContain('accepts sqlite:<path> or postgres://');
+  });
+
+  it('writes analytics in a thread when there is a second core for it, unless told otherwise', () => {
+    const cores = os.availableParallelism();
+    expect(loadConfig({}).analytics.writer).toBe(cores > 1 ? 'thread' : 'inline');
+    expect(loadConfig({ ANALYTICS_WRITER: 'inline' }).analytics.writer).toBe('inline');
+    expect(loadConfig({ ANALYTICS_WRITER: 'thread' }).analytics.writer).toBe('thread');
+    // A thread could not see an in-memory database.
+    expect(loadConfig({ DATABASE_URL: 'sqlite::memory:', ANALYTICS_WRITER: 'thread' }).analytics.writer).toBe(
+      'inline',
+    );
+    expect(() => loadConfig({ ANALYTICS_WRITER: 'threads' })).toThrow(
+      /ANALYTICS_WRITER.*accepts auto, thread or inline/,
+    );
   });
 
   it('refuses ADMIN_EMAIL without ADMIN_PASSWORD', () => {

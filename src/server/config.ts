@@ -1,5 +1,6 @@
 // The only file that reads the environment. Every variable is parsed once, here, with the zod schema of
 // env-schema.ts; a bad value stops the process with a message naming the variable and what it accepts.
+import os from 'node:os';
 import path from 'node:path';
 import { envSchema, type Env } from './env-schema.ts';
 
@@ -99,6 +100,20 @@ export function parseDatabaseUrl(value: string | undefined): DatabaseTarget {
   return { dialect: 'postgres', url: value };
 }
 
+/**
+ * The writer thread takes the database work off the event loop but costs more CPU in all (a second
+ * heap, the copy to it): worth it only with a core of its own. An in-memory SQLite database exists
+ * only on its own connection, which the thread could not see.
+ */
+function analyticsWriter(
+  chosen: 'auto' | 'thread' | 'inline',
+  database: DatabaseTarget,
+): 'thread' | 'inline' {
+  if (database.dialect === 'sqlite' && database.file === ':memory:') return 'inline';
+  if (chosen !== 'auto') return chosen;
+  return os.availableParallelism() > 1 ? 'thread' : 'inline';
+}
+
 /** None for PostgreSQL (the variable is required) or an in-memory database (nothing outlives it). */
 const totpKeyFile = (database: DatabaseTarget): string | undefined =>
   database.dialect === 'sqlite' && database.file !== ':memory:'
@@ -149,8 +164,7 @@ export function loadConfig(environment: Environment = process.env): Config {
     analytics: {
       retentionDays: env.ANALYTICS_RETENTION_DAYS,
       queueLimit: env.ANALYTICS_QUEUE_LIMIT,
-      // An in-memory SQLite database exists only on its own connection: the thread could not see it.
-      writer: database.dialect === 'sqlite' && database.file === ':memory:' ? 'inline' : env.ANALYTICS_WRITER,
+      writer: analyticsWriter(env.ANALYTICS_WRITER, database),
     },
     trackRateLimit: {
       perAddress: env.TRACK_ADDRESS_RATE_LIMIT_PER_MINUTE,

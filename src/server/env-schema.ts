@@ -161,8 +161,11 @@ export const envSchema = z
     ENQUIRY_RATE_LIMIT_WINDOW_MINUTES: positiveInt(ENQUIRY_DEFAULTS.rateLimitWindowMinutes, 'minutes'),
     ANALYTICS_RETENTION_DAYS: positiveInt(ANALYTICS_DEFAULTS.retentionDays, 'days'),
     ANALYTICS_QUEUE_LIMIT: positiveInt(ANALYTICS_DEFAULTS.queueLimit, 'events'),
-    // Where accepted events are written: a worker thread with its own connection, or the event loop.
-    ANALYTICS_WRITER: z.enum(['thread', 'inline'], { error: 'accepts thread or inline' }).default('thread'),
+    // Where accepted events are written: a worker thread with its own connection, or the event loop;
+    // auto: the thread when the machine has a second core for it (docs/decisions/0427).
+    ANALYTICS_WRITER: z
+      .enum(['auto', 'thread', 'inline'], { error: 'accepts auto, thread or inline' })
+      .default('auto'),
     TRACK_ADDRESS_RATE_LIMIT_PER_MINUTE: positiveInt(ANALYTICS_DEFAULTS.trackPerAddressPerMinute, 'events'),
     TRACK_SESSION_RATE_LIMIT_PER_MINUTE: positiveInt(ANALYTICS_DEFAULTS.trackPerSessionPerMinute, 'events'),
     HTTP_KEEP_ALIVE_TIMEOUT_MS: positiveInt(HTTP_DEFAULTS.keepAliveTimeoutMs, 'milliseconds'),

@@ -3,7 +3,7 @@
 // driver, except in the few queries whose SQL must differ (see `dialectOf`).
 import fs from 'node:fs';
 import path from 'node:path';
-import { SqliteDatabase } from './sqlite-driver.ts';
+import { SqliteDatabase, type SqliteConnection } from './sqlite-driver.ts';
 import { Kysely, PostgresDialect, SqliteDialect, SqliteAdapter, type Kysely as KyselyType } from 'kysely';
 import type { DatabaseTarget } from '../config.ts';
 import type { Database } from './schema.ts';
@@ -40,6 +40,11 @@ const poolUseOf = new WeakMap<Db, () => PoolUse | null>();
 /** The PostgreSQL pool's connections (for the metrics); null on SQLite or before the first query. */
 export const poolUse = (db: Db): PoolUse | null => poolUseOf.get(db)?.() ?? null;
 
+const sqliteConnectionOf = new WeakMap<Db, SqliteConnection>();
+
+/** The SQLite connection under a handle, for a hot statement prepared once; null on PostgreSQL. */
+export const sqliteConnection = (db: Db): SqliteConnection | null => sqliteConnectionOf.get(db) ?? null;
+
 export function openDatabase(target: DatabaseTarget): Db {
   if (target.dialect === 'sqlite') {
     if (target.file !== ':memory:') createPrivateFile(target.file);
@@ -50,7 +55,9 @@ export function openDatabase(target: DatabaseTarget): Db {
     // WAL with synchronous=NORMAL is durable against process crashes; FULL also survives power loss
     // at the cost of one fsync per commit. Enquiries must never be lost, so keep FULL.
     sqlite.pragma('synchronous = FULL');
-    return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    sqliteConnectionOf.set(db, sqlite);
+    return db;
   }
   // pg is loaded when the first query needs a connection, so a SQLite install never holds it in memory.
   let created: { totalCount: number; idleCount: number; waitingCount: number } | undefined;

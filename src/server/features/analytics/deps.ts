@@ -3,7 +3,6 @@ import type { AnalyticsEventType } from '#shared/schemas/analytics.ts';
 import type { Db } from '../../db/database.ts';
 import type { AnalyticsEventsTable } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { EventWriter } from './event-writer.ts';
 
 /** An event as accepted from a page: the stored columns less the id and the time the server stamps. */
 export type IncomingEvent = Omit<Selectable<AnalyticsEventsTable>, 'id' | 'created_at' | 'event_type'> & {
@@ -48,6 +47,14 @@ export interface IngestState {
   inFlight: number;
 }
 
+/** What stores queued batches: on the event loop or in a thread of its own (event-writer.ts). */
+export interface EventWriter {
+  /** Stores the batch in one transaction; rejects with the database's error when it refuses it. */
+  write(batch: QueuedEvent[]): Promise<void>;
+  /** Releases what the writer holds; called once, after the last write. */
+  close(): Promise<void>;
+}
+
 /** What every analytics function is given first. */
 export interface AnalyticsDeps {
   db: Db;
@@ -55,7 +62,6 @@ export interface AnalyticsDeps {
   options: AnalyticsOptions;
   log: AnalyticsLog;
   ingest: IngestState;
-  /** Stores the queued batches: on the event loop or in a thread of its own (event-writer.ts). */
   writer: EventWriter;
 }
 

@@ -19,8 +19,18 @@ export class WriterUnavailable extends Error {}
 export const reasonOf = (error: unknown) =>
   (error instanceof Error ? error.message : String(error)).slice(0, 300);
 
-/** The events, their daily rollups and their visitors' last days, in one transaction. */
-export async function writeBatch(db: Db, batch: QueuedEvent[]): Promise<void> {
+/** Stores the events themselves, inside writeBatch's transaction. */
+export type InsertEvents = (trx: Db, rows: QueuedEvent[]) => Promise<void> | void;
+
+/**
+ * The events, their daily rollups and their visitors' last days, in one transaction. `insertEvents`
+ * may replace the Kysely insert (the writer thread's prepared statement on SQLite).
+ */
+export async function writeBatch(
+  db: Db,
+  batch: QueuedEvent[],
+  insertEvents: InsertEvents = repo.insertEvents,
+): Promise<void> {
   const daily = new Map<string, repo.DailyDelta>();
   const sessions = new Map<string, string>();
   for (const event of batch) {
@@ -43,7 +53,7 @@ export async function writeBatch(db: Db, batch: QueuedEvent[]): Promise<void> {
     }
   }
   await db.transaction().execute(async (trx) => {
-    await repo.insertEvents(trx, batch);
+    await insertEvents(trx, batch);
     await repo.addDailyCounts(trx, [...daily.values()]);
     await repo.touchSessions(
       trx,

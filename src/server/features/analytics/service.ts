@@ -5,8 +5,8 @@
 import type { Db } from '../../db/database.ts';
 import { bindDeps } from '../../lib/bind-deps.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { inlineWriter, type EventWriter } from './event-writer.ts';
-import { newIngestState, type AnalyticsLog, type AnalyticsOptions } from './deps.ts';
+import { inlineWriter } from './event-writer.ts';
+import { newIngestState, type AnalyticsLog, type AnalyticsOptions, type EventWriter } from './deps.ts';
 import {
   countBot,
   countLimited,
