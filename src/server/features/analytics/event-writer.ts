@@ -1,6 +1,7 @@
 // What stores a batch of accepted events: on the event loop (`inlineWriter`) or in a worker thread
-// with its own database connection (`threadWriter`, the default — issue 18), so a burst of tracking
-// does not take the event loop from the pages being served meanwhile. Either way one batch is one
+// with its own database connection (`threadWriter`, chosen when the machine has a second core —
+// docs/decisions/0427), so a burst of tracking does not take the event loop from the pages served
+// meanwhile. Either way one batch is one
 // transaction written by `writeBatch`, and a refusal comes back as an Error carrying the database's
 // message, so the queue's splitting, back-off and shutdown rules (ingest-queue.ts) are the same.
 import { Worker } from 'node:worker_threads';
@@ -35,56 +36,29 @@ const THREAD_HEAP_LIMITS = { maxYoungGenerationSizeMb: 2, maxOldGenerationSizeMb
  * is rejected, so the queue retries it like any failed write.
  */
 export function threadWriter(target: DatabaseTarget, log: AnalyticsLog): EventWriter {
-  let worker: Worker | null = null;
   let nextId = 1;
-  const pending = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
-
-  const failPending = (reason: string) => {
-    for (const { reject } of pending.values()) reject(new WriterUnavailable(reason));
-    pending.clear();
-  };
-
-  function start(): Worker {
-    const script = workerScript('analytics-writer', 'src/server/features/analytics/writer-thread.ts');
-    const thread = new Worker(script.file, {
-      workerData: { target, sourceEntry: script.sourceEntry },
-      resourceLimits: THREAD_HEAP_LIMITS,
-    });
-    thread.on('message', (reply: WriterReply) => {
-      const waiting = pending.get(reply.id);
-      pending.delete(reply.id);
-      if (pending.size === 0) thread.unref();
-      if (reply.error === undefined) waiting?.resolve();
-      else waiting?.reject(new Error(reply.error));
-    });
-    thread.on('error', (error) => {
-      log.error({ err: error }, 'the analytics writer thread failed; it starts again with the next write');
-    });
-    thread.on('exit', (code) => {
-      if (worker === thread) worker = null;
-      failPending(`the analytics writer thread stopped (exit code ${code})`);
-    });
-    return thread;
-  }
+  let current: WriterThread | null = null;
 
   return {
     write(batch) {
-      worker ??= start();
-      const thread = worker;
+      current ??= startThread(target, log, (ended) => {
+        if (current === ended) current = null;
+      });
+      const { thread, pending } = current;
       const id = nextId++;
       // Referenced only while a write is in flight: shutdown waits for it, an idle thread holds nothing.
       thread.ref();
       return new Promise<void>((resolve, reject) => {
         pending.set(id, { resolve, reject });
-        // As one JSON string: V8 copies a string to the thread far more cheaply than it clones two
-        // thousand objects, and the thread parses it faster than it would deserialize them.
+        // As one JSON string: a string is copied to the thread whole, where two thousand objects
+        // would be cloned one by one.
         thread.postMessage({ id, batch: JSON.stringify(batch) } satisfies WriterRequest);
       });
     },
     async close() {
-      const thread = worker;
-      if (!thread) return;
-      worker = null;
+      if (!current) return;
+      const { thread } = current;
+      current = null;
       const exited = new Promise((resolve) => thread.once('exit', resolve));
       thread.postMessage({ close: true } satisfies WriterRequest);
       const deadline = setTimeout(() => void thread.terminate(), CLOSE_DEADLINE_MS);
@@ -92,4 +66,41 @@ export function threadWriter(target: DatabaseTarget, log: AnalyticsLog): EventWr
       clearTimeout(deadline);
     },
   };
+}
+
+interface WriterThread {
+  thread: Worker;
+  /** This thread's unanswered writes (a thread being closed may still answer its own). */
+  pending: Map<number, { resolve: () => void; reject: (error: Error) => void }>;
+}
+
+function startThread(
+  target: DatabaseTarget,
+  log: AnalyticsLog,
+  onExit: (ended: WriterThread) => void,
+): WriterThread {
+  const script = workerScript('analytics-writer', 'src/server/features/analytics/writer-thread.ts');
+  const thread = new Worker(script.file, {
+    workerData: { target, sourceEntry: script.sourceEntry },
+    resourceLimits: THREAD_HEAP_LIMITS,
+  });
+  const started: WriterThread = { thread, pending: new Map() };
+  const { pending } = started;
+  thread.on('message', (reply: WriterReply) => {
+    const waiting = pending.get(reply.id);
+    pending.delete(reply.id);
+    if (pending.size === 0) thread.unref();
+    if (reply.error === undefined) waiting?.resolve();
+    else waiting?.reject(new Error(reply.error));
+  });
+  thread.on('error', (error) => {
+    log.error({ err: error }, 'the analytics writer thread failed; it starts again with the next write');
+  });
+  thread.on('exit', (code) => {
+    onExit(started);
+    for (const { reject } of pending.values())
+      reject(new WriterUnavailable(`the analytics writer thread stopped (exit code ${code})`));
+    pending.clear();
+  });
+  return started;
 }
