@@ -181,8 +181,9 @@ describe.skipIf(!postgres || !haveNginx)('two instances behind nginx with the sh
     expect(answer.status).toBe(200);
     const requestId = answer.headers.get('x-request-id');
     expect(requestId).toMatch(/^[0-9a-f]{32}$/); // nginx's $request_id, not one the app made up
-    expect(nginx.accessLog()).toContain(`id=${requestId}`);
-    // The log is written asynchronously: give it a moment to arrive.
+    // nginx writes its line after the answer has left, and the app writes asynchronously: give both
+    // logs a moment.
+    await expect.poll(() => nginx.accessLog(), { timeout: 3000 }).toContain(`id=${requestId}`);
     let appLine: string | undefined;
     for (const deadline = Date.now() + 3000; !appLine && Date.now() < deadline; await sleep(50)) {
       appLine = (instances[0]!.log() + instances[1]!.log())
@@ -228,12 +229,13 @@ describe.skipIf(!postgres || !haveNginx)('two instances behind nginx with the sh
 
     // Round robin: four requests reach both instances; nginx's log says which answered each.
     for (let i = 0; i < 4; i += 1) expect((await viaNginx(fileUrl)).status).toBe(200);
-    const servedBy = nginx
-      .accessLog()
-      .split('\n')
-      .filter((line) => line.includes(`GET ${fileUrl} `))
-      .map((line) => /upstream=127\.0\.0\.1:(\d+)\/200/.exec(line)?.[1]);
-    expect(servedBy).toContain(String(ports[1]));
+    const servedBy = () =>
+      nginx
+        .accessLog()
+        .split('\n')
+        .filter((line) => line.includes(`GET ${fileUrl} `))
+        .map((line) => /upstream=127\.0\.0\.1:(\d+)\/200/.exec(line)?.[1]);
+    await expect.poll(servedBy, { timeout: 3000 }).toContain(String(ports[1]));
   });
 
   it('fails no request and loses no enquiry when an instance is killed under load', async () => {
