@@ -155,7 +155,7 @@ export function createContentService(db: Db, clock: Clock) {
 
     /** Puts trashed items of a kind back exactly; the ids not in the trash, if any (nothing restored then). */
     async restore(kind: ContentKind, ids: number[]): Promise<number[]> {
-      const missing = await db.transaction().execute((trx) => restoreFromTrash(trx, kind, ids));
+      const missing = await restoreFromTrash(db, kind, ids);
       if (missing.length === 0) await changed(kind);
       return missing;
     },

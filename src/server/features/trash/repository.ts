@@ -29,18 +29,13 @@ export async function moveToTrash(
   now: number,
 ): Promise<number> {
   if (ids.length === 0) return 0;
-  const rows = await anyTable(trx).selectFrom(table).selectAll().where('id', 'in', ids).execute();
+  // Deleted first: when the same deletion arrives twice at once, PostgreSQL makes the second wait for
+  // the first and then find nothing (moved 0), instead of both copying the row into the trash.
+  const rows = await anyTable(trx).deleteFrom(table).where('id', 'in', ids).returningAll().execute();
   if (rows.length === 0) return 0;
+  const movedIds = rows.map((row) => Number(row.id));
   // A row deleted, restored and deleted again replaces its older copy.
-  await trx
-    .deleteFrom('trash')
-    .where('kind', '=', table)
-    .where(
-      'item_id',
-      'in',
-      rows.map((row) => Number(row.id)),
-    )
-    .execute();
+  await trx.deleteFrom('trash').where('kind', '=', table).where('item_id', 'in', movedIds).execute();
   await trx
     .insertInto('trash')
     .values(
@@ -53,8 +48,7 @@ export async function moveToTrash(
       })),
     )
     .execute();
-  const deleted = await anyTable(trx).deleteFrom(table).where('id', 'in', ids).executeTakeFirst();
-  return Number(deleted.numDeletedRows);
+  return rows.length;
 }
 
 const parse = (row: {
@@ -85,26 +79,41 @@ export async function trashedOfKind(db: Db, kind: TrashKind): Promise<TrashedRow
   return (await db.selectFrom('trash').selectAll().where('kind', '=', kind).execute()).map(parse);
 }
 
+/** Raised inside restoreFromTrash's transaction to undo it when an id is not (or no longer) there. */
+class NotInTrash extends Error {
+  constructor(readonly missing: number[]) {
+    super('not in the trash');
+  }
+}
+
 /**
- * Puts these trashed rows of `kind` back into their table as they were, in the caller's transaction;
- * returns the ids that were not in the trash (nothing is restored then).
+ * Puts the trashed rows of `kind` with these ids back into their table, all in one transaction, and
+ * returns the ids that were not in the trash (nothing restored then). The trash rows are deleted
+ * first: when the same restore arrives twice at once, PostgreSQL makes the second delete wait for the
+ * first and then find nothing, so the row goes back once and the second caller hears it is not there.
  */
-export async function restoreFromTrash(trx: Db, kind: TrashKind, ids: number[]): Promise<number[]> {
-  const found = await trx
-    .selectFrom('trash')
-    .selectAll()
-    .where('kind', '=', kind)
-    .where('item_id', 'in', ids)
-    .execute();
-  const foundIds = new Set(found.map((row) => row.item_id));
-  const missing = ids.filter((id) => !foundIds.has(id));
-  if (missing.length > 0 || found.length === 0) return missing;
-  await anyTable(trx)
-    .insertInto(kind)
-    .values(found.map((row) => JSON.parse(row.row_json) as Record<string, unknown>))
-    .execute();
-  await trx.deleteFrom('trash').where('kind', '=', kind).where('item_id', 'in', ids).execute();
-  return [];
+export async function restoreFromTrash(db: Db, kind: TrashKind, ids: number[]): Promise<number[]> {
+  try {
+    await db.transaction().execute(async (trx) => {
+      const taken = await trx
+        .deleteFrom('trash')
+        .where('kind', '=', kind)
+        .where('item_id', 'in', ids)
+        .returningAll()
+        .execute();
+      const takenIds = new Set(taken.map((row) => row.item_id));
+      const missing = ids.filter((id) => !takenIds.has(id));
+      if (missing.length > 0 || taken.length === 0) throw new NotInTrash(missing);
+      await anyTable(trx)
+        .insertInto(kind)
+        .values(taken.map((row) => JSON.parse(row.row_json) as Record<string, unknown>))
+        .execute();
+    });
+    return [];
+  } catch (error) {
+    if (error instanceof NotInTrash) return error.missing;
+    throw error;
+  }
 }
 
 /** Removes trashed rows for good (purge, erasure). */

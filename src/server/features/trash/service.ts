@@ -56,7 +56,7 @@ export async function restoreDeleted(deps: TrashDeps, request: TrashRestoreReque
     const unique = [...new Set(ids)];
     const missing = isContentKind(kind)
       ? await deps.content.restore(kind, unique)
-      : await deps.db.transaction().execute((trx) => restoreFromTrash(trx, kind, unique));
+      : await restoreFromTrash(deps.db, kind, unique);
     if (missing.length > 0) throw notFound(`Not in Recently deleted: ${kind} ${missing.join(', ')}`);
     restored += unique.length;
   }

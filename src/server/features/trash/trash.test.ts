@@ -117,6 +117,27 @@ describeEachDatabase('recently deleted', (ctx) => {
     expect(after).toEqual(before);
   });
 
+  it('deletes and restores an item once when the same click arrives many times at once; the others hear 404', async () => {
+    const { token } = await ctx().loginAs();
+    const [id] = await storeEnquiries([{ name: 'Twice Clicked', email: 'twice@example.com', status: 'new' }]);
+
+    const deletions = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        ctx().request({ method: 'DELETE', url: `/api/admin/enquiries/${id}`, token }),
+      ),
+    );
+    expect(deletions.map((answer) => answer.statusCode).sort()).toEqual([200, 404, 404, 404, 404, 404]);
+
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => restore(token, [{ kind: 'enquiries', id: id! }])),
+    );
+
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 404, 404, 404, 404, 404]);
+    const rows = await ctx().db.selectFrom('enquiries').select('id').where('id', '=', id!).execute();
+    expect(rows).toHaveLength(1);
+    expect((await trash(token)).filter((item) => item.kind === 'enquiries')).toEqual([]);
+  });
+
   it(`purges after ${TRASH_DAYS} days, with the uploaded files that nothing else names`, async () => {
     const { token } = await ctx().loginAs();
     const dir = ctx().config.uploadDir;
