@@ -3,6 +3,7 @@
 import type { z } from 'zod';
 import { CONTENT_KINDS, type ContentKind } from '#shared/schemas/content.ts';
 import type { Db } from '../../db/database.ts';
+import { bindDeps } from '../../lib/bind-deps.ts';
 import { toIso, type Clock } from '../../lib/clock.ts';
 import { compressBody, type CompressedBody } from '../../lib/compressed-body.ts';
 import { notFound, parseOrThrow } from '../../lib/http-error.ts';
@@ -69,121 +70,155 @@ export const TITLE_COLUMNS: Record<ContentKind, string> = {
 
 type ChangeListener = (kind: ContentKind | undefined) => void | Promise<void>;
 
+/** One instance's public-list cache and who is told of changes: one per service. */
+interface ListsState {
+  cache: Map<ContentKind, { list: PublicList; expiresAt: number }>;
+  /** Bumped whenever lists are forgotten: a read that began before cannot put back what it read. */
+  generation: number;
+  /**
+   * Whatever is built from the public lists (the rendered pages, the other instances) is told when
+   * one changes here; the write answers once they have been told.
+   */
+  listeners: ChangeListener[];
+}
+
+/** What every function here is given first (docs/decisions/0425). */
+export interface ContentDeps {
+  db: Db;
+  clock: Clock;
+  lists: ListsState;
+}
+
+const itemOf = (kind: ContentKind, row: ContentRow) => CONTENT_KINDS[kind].item.parse(toApiItem(row));
+
+/**
+ * Forgets one cached public list, or all, without telling anyone: for a change made through another
+ * instance, which has told everyone itself.
+ */
+export function forgetPublicLists({ lists }: ContentDeps, kind?: ContentKind): void {
+  lists.generation += 1;
+  if (kind) lists.cache.delete(kind);
+  else lists.cache.clear();
+}
+
+/** Forgets the list and tells every listener; a write answers once they have been told. */
+export async function changed(deps: ContentDeps, kind?: ContentKind): Promise<void> {
+  forgetPublicLists(deps, kind);
+  await Promise.all(deps.lists.listeners.map((listener) => listener(kind)));
+}
+
+/** Called after every change through this instance, with the kind changed (none: any kind). */
+export function onChange({ lists }: ContentDeps, listener: ChangeListener): void {
+  lists.listeners.push(listener);
+}
+
+/** The cached public list while it is fresh, without touching the database. */
+export function cachedPublicList({ lists, clock }: ContentDeps, kind: ContentKind): PublicList | undefined {
+  const hit = lists.cache.get(kind);
+  return hit && hit.expiresAt > clock.now() ? hit.list : undefined;
+}
+
+export async function publicList({ db, clock, lists }: ContentDeps, kind: ContentKind): Promise<PublicList> {
+  const now = clock.now();
+  const hit = lists.cache.get(kind);
+  if (hit && hit.expiresAt > now) return hit.list;
+  const readFrom = lists.generation;
+  // Active items within their schedule; the list is kept no later than the next scheduled change.
+  const { rows, nextChangeAt } = await repo.publicContent(db, kind, now);
+  const json = Buffer.from(
+    JSON.stringify({ success: true, [CONTENT_KINDS[kind].listKey]: rows.map((r) => itemOf(kind, r)) }),
+  );
+  // Usually nothing changed since the last read: keep the compressed copies (brotli at full
+  // quality costs milliseconds of the event loop, every second, per list) and only renew the time.
+  const list = hit?.list.identity.equals(json) ? hit.list : compressBody(json);
+  const expiresAt = Math.min(now + PUBLIC_CACHE_TTL_MS, nextChangeAt ?? Infinity);
+  if (readFrom === lists.generation) lists.cache.set(kind, { list, expiresAt });
+  return list;
+}
+
+export async function adminList<K extends ContentKind>(
+  { db }: ContentDeps,
+  kind: K,
+): Promise<ContentItem<K>[]> {
+  return (await repo.listContent(db, kind, false)).map((r) => itemOf(kind, r) as ContentItem<K>);
+}
+
+export async function createItem(deps: ContentDeps, kind: ContentKind, input: Record<string, unknown>) {
+  const now = deps.clock.now();
+  const row = await repo.insertContent(deps.db, kind, {
+    ...toColumns(input),
+    created_at: now,
+    updated_at: now,
+  });
+  await changed(deps, kind);
+  return itemOf(kind, row);
+}
+
+/** PUT merges the fields sent over the stored item, then validates the whole result. */
+export async function updateItem(
+  deps: ContentDeps,
+  kind: ContentKind,
+  id: number,
+  changes: Record<string, unknown>,
+) {
+  const current = await repo.findContent(deps.db, kind, id);
+  if (!current) throw notFound(`${NOUNS[kind]} not found`);
+  const merged = parseOrThrow(CONTENT_KINDS[kind].input, { ...toApiItem(current), ...changes }) as Record<
+    string,
+    unknown
+  >;
+  const row = await repo.updateContent(deps.db, kind, id, {
+    ...toColumns(merged),
+    updated_at: deps.clock.now(),
+  });
+  if (!row) throw notFound(`${NOUNS[kind]} not found`);
+  await changed(deps, kind);
+  return itemOf(kind, row);
+}
+
+/** Moves the item to Recently deleted (issue 17), where it can be restored for TRASH_DAYS. */
+export async function removeItem(deps: ContentDeps, kind: ContentKind, id: number): Promise<void> {
+  const moved = await deps.db
+    .transaction()
+    .execute((trx) =>
+      moveToTrash(trx, kind, [id], (row) => String(row[TITLE_COLUMNS[kind]] ?? ''), deps.clock.now()),
+    );
+  if (moved === 0) throw notFound(`${NOUNS[kind]} not found`);
+  await changed(deps, kind);
+}
+
+/** Puts trashed items of a kind back exactly; the ids not in the trash, if any (nothing restored then). */
+export async function restoreItems(deps: ContentDeps, kind: ContentKind, ids: number[]): Promise<number[]> {
+  const missing = await restoreFromTrash(deps.db, kind, ids);
+  if (missing.length === 0) await changed(deps, kind);
+  return missing;
+}
+
+/** What the admin calls the item (its name, title or client), for the audit log; null if gone. */
+export async function titleOf({ db }: ContentDeps, kind: ContentKind, id: number): Promise<string | null> {
+  const row = await repo.findContent(db, kind, id);
+  const title = row?.[TITLE_COLUMNS[kind]];
+  return typeof title === 'string' ? title : null;
+}
+
 export function createContentService(db: Db, clock: Clock) {
-  const cache = new Map<ContentKind, { list: PublicList; expiresAt: number }>();
-  // Bumped whenever lists are forgotten: a read that began before cannot put back what it read.
-  let generation = 0;
-  const forget = (kind?: ContentKind) => {
-    generation += 1;
-    if (kind) cache.delete(kind);
-    else cache.clear();
-  };
-  // Whatever is built from the public lists (the rendered pages, the other instances) is told when one
-  // changes here; the write answers once they have been told.
-  const changeListeners: ChangeListener[] = [];
-  const changed = async (kind?: ContentKind) => {
-    forget(kind);
-    await Promise.all(changeListeners.map((listener) => listener(kind)));
-  };
-
-  const itemOf = (kind: ContentKind, row: ContentRow) => CONTENT_KINDS[kind].item.parse(toApiItem(row));
-
+  const deps: ContentDeps = { db, clock, lists: { cache: new Map(), generation: 0, listeners: [] } };
+  const bind = bindDeps(deps);
   return {
-    /** The cached public list while it is fresh, without touching the database. */
-    cachedPublicList(kind: ContentKind): PublicList | undefined {
-      const hit = cache.get(kind);
-      return hit && hit.expiresAt > clock.now() ? hit.list : undefined;
-    },
-
-    async publicList(kind: ContentKind): Promise<PublicList> {
-      const now = clock.now();
-      const hit = cache.get(kind);
-      if (hit && hit.expiresAt > now) return hit.list;
-      const readFrom = generation;
-      // Active items within their schedule; the list is kept no later than the next scheduled change.
-      const { rows, nextChangeAt } = await repo.publicContent(db, kind, now);
-      const json = Buffer.from(
-        JSON.stringify({ success: true, [CONTENT_KINDS[kind].listKey]: rows.map((r) => itemOf(kind, r)) }),
-      );
-      // Usually nothing changed since the last read: keep the compressed copies (brotli at full
-      // quality costs milliseconds of the event loop, every second, per list) and only renew the time.
-      const list = hit?.list.identity.equals(json) ? hit.list : compressBody(json);
-      const expiresAt = Math.min(now + PUBLIC_CACHE_TTL_MS, nextChangeAt ?? Infinity);
-      if (readFrom === generation) cache.set(kind, { list, expiresAt });
-      return list;
-    },
-
-    async adminList<K extends ContentKind>(kind: K): Promise<ContentItem<K>[]> {
-      return (await repo.listContent(db, kind, false)).map((r) => itemOf(kind, r) as ContentItem<K>);
-    },
-
-    async create(kind: ContentKind, input: Record<string, unknown>) {
-      const now = clock.now();
-      const row = await repo.insertContent(db, kind, {
-        ...toColumns(input),
-        created_at: now,
-        updated_at: now,
-      });
-      await changed(kind);
-      return itemOf(kind, row);
-    },
-
-    /** PUT merges the fields sent over the stored item, then validates the whole result. */
-    async update(kind: ContentKind, id: number, changes: Record<string, unknown>) {
-      const current = await repo.findContent(db, kind, id);
-      if (!current) throw notFound(`${NOUNS[kind]} not found`);
-      const merged = parseOrThrow(CONTENT_KINDS[kind].input, { ...toApiItem(current), ...changes }) as Record<
-        string,
-        unknown
-      >;
-      const row = await repo.updateContent(db, kind, id, { ...toColumns(merged), updated_at: clock.now() });
-      if (!row) throw notFound(`${NOUNS[kind]} not found`);
-      await changed(kind);
-      return itemOf(kind, row);
-    },
-
-    /** Moves the item to Recently deleted (issue 17), where it can be restored for TRASH_DAYS. */
-    async remove(kind: ContentKind, id: number) {
-      const moved = await db
-        .transaction()
-        .execute((trx) =>
-          moveToTrash(trx, kind, [id], (row) => String(row[TITLE_COLUMNS[kind]] ?? ''), clock.now()),
-        );
-      if (moved === 0) throw notFound(`${NOUNS[kind]} not found`);
-      await changed(kind);
-    },
-
-    /** Puts trashed items of a kind back exactly; the ids not in the trash, if any (nothing restored then). */
-    async restore(kind: ContentKind, ids: number[]): Promise<number[]> {
-      const missing = await restoreFromTrash(db, kind, ids);
-      if (missing.length === 0) await changed(kind);
-      return missing;
-    },
-
+    cachedPublicList: bind(cachedPublicList),
+    publicList: bind(publicList),
+    adminList: <K extends ContentKind>(kind: K) => adminList(deps, kind),
+    create: bind(createItem),
+    update: bind(updateItem),
+    remove: bind(removeItem),
+    restore: bind(restoreItems),
     count: (kind: ContentKind) => repo.countContent(db, kind),
-
-    /** What the admin calls the item (its name, title or client), for the audit log; null if gone. */
-    async titleOf(kind: ContentKind, id: number): Promise<string | null> {
-      const row = await repo.findContent(db, kind, id);
-      const title = row?.[TITLE_COLUMNS[kind]];
-      return typeof title === 'string' ? title : null;
-    },
-
+    titleOf: bind(titleOf),
     existingIds: (kind: ContentKind, ids: number[]) => repo.existingContentIds(db, kind, ids),
-
     /** Forgets cached public lists (after changes made outside this service, e.g. in tests). */
-    clearCache: () => changed(),
-
-    /**
-     * Forgets one cached public list, or all, without telling anyone: for a change made through
-     * another instance, which has told everyone itself.
-     */
-    forgetPublicLists: forget,
-
-    /** Called after every change through this instance, with the kind changed (none: any kind). */
-    onChange(listener: ChangeListener): void {
-      changeListeners.push(listener);
-    },
+    clearCache: () => changed(deps),
+    forgetPublicLists: bind(forgetPublicLists),
+    onChange: bind(onChange),
   };
 }
 
