@@ -11,22 +11,11 @@ import type {
   AnalyticsSessionsByLastDayTable,
   AnalyticsSessionsTable,
 } from '../../src/server/db/schema.ts';
+import { EVENT_COLUMNS } from '../../src/server/features/analytics/repository.ts';
 import { createAnalyticsService } from '../../src/server/features/analytics/service.ts';
 import { londonDay } from '../../src/shared/london-days.ts';
 import type { SyntheticEvent } from './synthetic-events.ts';
 
-const EVENT_COLUMNS = [
-  'event_type',
-  'page',
-  'element',
-  'section',
-  'session_id',
-  'view_id',
-  'dwell_ms',
-  'referrer',
-  'user_agent',
-  'created_at',
-] as const;
 const DAILY_COLUMNS = ['day', 'event_type', 'section', 'events', 'dwell_ms_sum', 'dwell_count'] as const;
 const SESSION_COLUMNS = ['session_id', 'first_day', 'last_day'] as const;
 const BY_LAST_DAY_COLUMNS = ['last_day', 'sessions'] as const;

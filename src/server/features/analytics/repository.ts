@@ -10,6 +10,20 @@ export interface SessionSeen {
   day: string;
 }
 
+/** The stored columns of an event, in one order for every writer that binds them by position. */
+export const EVENT_COLUMNS = [
+  'event_type',
+  'page',
+  'element',
+  'section',
+  'session_id',
+  'view_id',
+  'dwell_ms',
+  'referrer',
+  'user_agent',
+  'created_at',
+] as const satisfies readonly (keyof NewAnalyticsEvent)[];
+
 // SQLite allows 32,766 bound values per statement; 11 columns × 500 rows stays far below it.
 const INSERT_CHUNK_ROWS = 500;
 

@@ -6,6 +6,7 @@ import type { DatabaseTarget } from '../../config.ts';
 import { openDatabase, sqliteConnection, type Db } from '../../db/database.ts';
 import type { QueuedEvent } from './deps.ts';
 import { writeBatch, type InsertEvents } from './event-writes.ts';
+import { EVENT_COLUMNS } from './repository.ts';
 
 /** `batch` is the events as JSON (QueuedEvent[]). */
 export type WriterRequest = { id: number; batch: string; close?: undefined } | { close: true };
@@ -19,23 +20,11 @@ export type WriterReply = { id: number; error?: string };
 function preparedInsert(db: Db): InsertEvents | undefined {
   const sqlite = sqliteConnection(db);
   if (!sqlite) return undefined;
-  const columns = [
-    'event_type',
-    'page',
-    'element',
-    'section',
-    'session_id',
-    'view_id',
-    'dwell_ms',
-    'referrer',
-    'user_agent',
-    'created_at',
-  ] as const;
   const insert = sqlite.prepare(
-    `INSERT INTO analytics_events (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+    `INSERT INTO analytics_events (${EVENT_COLUMNS.join(', ')}) VALUES (${EVENT_COLUMNS.map(() => '?').join(', ')})`,
   );
   return (_trx, rows) => {
-    for (const event of rows) insert.run(columns.map((column) => event[column] ?? null));
+    for (const event of rows) insert.run(EVENT_COLUMNS.map((column) => event[column] ?? null));
   };
 }
 
