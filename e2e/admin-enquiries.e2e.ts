@@ -71,6 +71,16 @@ describeE2e('admin enquiries screen', () => {
     return { page, dialogs };
   }
 
+  /** Analytics' Bookings by source table, cell by cell, header and total rows included. */
+  async function bookingsBySourceRows(page: Page) {
+    await page.goto(`${e2e.server.url}/admin/analytics`);
+    const table = page.getByRole('table', { name: 'Bookings by source' });
+    await table.waitFor();
+    return table
+      .getByRole('row')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((cell) => cell.textContent?.trim())));
+  }
+
   async function expectNoAxeViolations(page: Page, where: string) {
     const violations = await axeViolations(page);
     expect(violations, `${where}\n${describeViolations(violations)}`).toEqual([]);
@@ -198,13 +208,7 @@ describeE2e('admin enquiries screen', () => {
       await expect(source('Facebook Friend')).resolves.toBe('Came from facebook.com');
       await expect(source('Walk In')).resolves.toBe('Direct or unknown');
 
-      await page.goto(`${e2e.server.url}/admin/analytics`);
-      const table = page.getByRole('table', { name: 'Bookings by source' });
-      await table.waitFor();
-      const rows = await table
-        .getByRole('row')
-        .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((cell) => cell.textContent?.trim())));
-      expect(rows).toEqual([
+      expect(await bookingsBySourceRows(page)).toEqual([
         ['Source', 'Enquiries', 'Booked', 'Booked %'],
         ['newsletter', '2', '1', '50%'],
         ['Direct or unknown', '1', '0', '0%'],
@@ -216,9 +220,47 @@ describeE2e('admin enquiries screen', () => {
         page.getByRole('button', { name: 'Export bookings by source' }).click(),
       ]);
       expect(file.suggestedFilename()).toMatch(/^bookings-by-source_7-days_\d{4}-\d{2}-\d{2}\.csv$/);
-      expect(fs.readFileSync((await file.path())!, 'utf8')).toContain('newsletter,2,1,50\r\n');
+      expect(fs.readFileSync((await file.path())!, 'utf8')).toContain('newsletter,,2,,1,50\r\n');
       await expectNoAxeViolations(page, `bookings by source (${viewport === PHONE ? 'phone' : 'desktop'})`);
       await page.context().close();
+    }
+  });
+
+  it('counts a consenting visitor under their campaign and shows the funnel visitors → enquiries → booked', async () => {
+    // A visitor lands from the newsletter on their phone and accepts analytics cookies. The server
+    // counts a headless browser as a bot, so the page runs with the same browser's visitor agent.
+    const version = e2e.browser.version();
+    const visitor = await e2e.browser.newContext({
+      ...PHONE,
+      userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${version} Safari/537.36`,
+    });
+    const landing = await visitor.newPage();
+    await landing.goto(`${e2e.server.url}/?utm_source=Newsletter&utm_medium=email`);
+    await landing
+      .getByRole('region', { name: 'Cookies on this site' })
+      .getByRole('button', { name: 'Accept' })
+      .click();
+    const db = e2e.server.started.db;
+    await expect
+      .poll(() => db.selectFrom('analytics_sessions').select('source').execute(), { timeout: 10_000 })
+      .toEqual([{ source: 'newsletter' }]);
+    await visitor.close();
+    await seed('Newsletter Reader', { status: 'booked', source: { utm_source: 'newsletter' } });
+    await seed('Walk In', { minutesAgo: 5 });
+
+    try {
+      const { page } = await open(PHONE);
+      expect(await bookingsBySourceRows(page)).toEqual([
+        ['Source', 'Visitors', 'Enquiries', 'Visitor → enquiry', 'Booked', 'Booked %'],
+        ['newsletter', '1', '1', '100%', '1', '100%'],
+        ['Direct or unknown', '0', '1', '—', '0', '0%'],
+        ['All sources', '1', '2', '200%', '1', '50%'],
+      ]);
+      await page.getByText('Visitors are those who accepted analytics cookies').waitFor();
+      await expectNoAxeViolations(page, 'bookings by source with visitors (phone)');
+      await page.context().close();
+    } finally {
+      await e2e.server.started.services.analytics.reset();
     }
   });
 

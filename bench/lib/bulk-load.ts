@@ -1,6 +1,6 @@
 // Millions of analytics events written straight into the tables the production writer fills
-// (analytics_events and its rollups analytics_daily, analytics_sessions and
-// analytics_sessions_by_last_day), the rollups computed as the writer computes them: the writer manages
+// (analytics_events and its rollups analytics_daily, analytics_sessions,
+// analytics_sessions_by_last_day and analytics_sessions_by_source), the rollups computed as the writer computes them: the writer manages
 // some tens of thousands of events a second, too slow for ten million in a bench that must finish in
 // minutes. `checkBulkMatchesWriter` proves on a small set that both paths leave the very same rows.
 import { SqliteDatabase } from '../../src/server/db/sqlite-driver.ts';
@@ -9,6 +9,7 @@ import type { Db } from '../../src/server/db/database.ts';
 import type {
   AnalyticsDailyTable,
   AnalyticsSessionsByLastDayTable,
+  AnalyticsSessionsBySourceTable,
   AnalyticsSessionsTable,
 } from '../../src/server/db/schema.ts';
 import { EVENT_COLUMNS } from '../../src/server/features/analytics/repository.ts';
@@ -17,8 +18,9 @@ import { londonDay } from '../../src/shared/london-days.ts';
 import type { SyntheticEvent } from './synthetic-events.ts';
 
 const DAILY_COLUMNS = ['day', 'event_type', 'section', 'events', 'dwell_ms_sum', 'dwell_count'] as const;
-const SESSION_COLUMNS = ['session_id', 'first_day', 'last_day'] as const;
+const SESSION_COLUMNS = ['session_id', 'first_day', 'last_day', 'source'] as const;
 const BY_LAST_DAY_COLUMNS = ['last_day', 'sessions'] as const;
+const BY_SOURCE_COLUMNS = ['last_day', 'source', 'sessions'] as const;
 
 /** The rollup rows the writer keeps beside the raw events (service.ts `writeBatch`, repository.ts). */
 export class Rollups {
@@ -40,10 +42,19 @@ export class Rollups {
       row.dwell_count += 1;
     }
     if (event.session_id) {
+      const source = event.source ?? null;
       const seen = this.sessions.get(event.session_id);
       if (!seen)
-        this.sessions.set(event.session_id, { session_id: event.session_id, first_day: day, last_day: day });
-      else if (seen.last_day < day) seen.last_day = day;
+        this.sessions.set(event.session_id, {
+          session_id: event.session_id,
+          first_day: day,
+          last_day: day,
+          source,
+        });
+      else {
+        if (seen.last_day < day) seen.last_day = day;
+        seen.source ??= source;
+      }
     }
   }
 
@@ -54,6 +65,18 @@ export class Rollups {
     const counts = new Map<string, number>();
     for (const { last_day } of this.sessions.values()) counts.set(last_day, (counts.get(last_day) ?? 0) + 1);
     return [...counts].map(([last_day, sessions]) => ({ last_day, sessions }));
+  }
+
+  sessionsBySource(): AnalyticsSessionsBySourceTable[] {
+    const counts = new Map<string, AnalyticsSessionsBySourceTable>();
+    for (const { last_day, source } of this.sessions.values()) {
+      if (source === null) continue;
+      const key = `${last_day}\u0000${source}`;
+      const row = counts.get(key) ?? { last_day, source, sessions: 0 };
+      row.sessions += 1;
+      counts.set(key, row);
+    }
+    return [...counts.values()];
   }
 }
 
@@ -110,6 +133,7 @@ export function bulkLoadSqlite(file: string, events: Iterable<SyntheticEvent>): 
       insertRows('analytics_daily', DAILY_COLUMNS, rollups.dailyRows());
       insertRows('analytics_sessions', SESSION_COLUMNS, rollups.sessionRows());
       insertRows('analytics_sessions_by_last_day', BY_LAST_DAY_COLUMNS, rollups.sessionsByLastDay());
+      insertRows('analytics_sessions_by_source', BY_SOURCE_COLUMNS, rollups.sessionsBySource());
     })();
     return rollups;
   } finally {
@@ -216,6 +240,7 @@ export async function bulkLoadPostgres(url: string, events: Iterable<SyntheticEv
       BY_LAST_DAY_COLUMNS,
       rollups.sessionsByLastDay(),
     );
+    await copyInto(client, 'analytics_sessions_by_source', BY_SOURCE_COLUMNS, rollups.sessionsBySource());
     await client.query('commit');
     return rollups;
   } finally {
@@ -245,6 +270,13 @@ async function analyticsRows(db: Db) {
       .where('sessions', '<>', 0)
       .orderBy('last_day')
       .execute(),
+    bySource: await db
+      .selectFrom('analytics_sessions_by_source')
+      .selectAll()
+      .where('sessions', '<>', 0)
+      .orderBy('last_day')
+      .orderBy('source')
+      .execute(),
   };
 }
 
@@ -254,6 +286,7 @@ async function clearAnalytics(db: Db) {
     'analytics_daily',
     'analytics_sessions',
     'analytics_sessions_by_last_day',
+    'analytics_sessions_by_source',
   ] as const)
     await db.deleteFrom(table).execute();
 }

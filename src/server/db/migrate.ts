@@ -11,6 +11,7 @@ import * as enquirySources from '../migrations/0009-enquiry-sources.ts';
 import * as weeklyReport from '../migrations/0010-weekly-report.ts';
 import * as contentSchedule from '../migrations/0011-content-schedule.ts';
 import * as trash from '../migrations/0012-trash.ts';
+import * as visitorSources from '../migrations/0013-visitor-sources.ts';
 import type { Db } from './database.ts';
 
 // Listed explicitly (not read from disk) so the same set runs from source, tests and any bundle.
@@ -28,6 +29,7 @@ export const migrations: Record<string, Migration> = {
   '0010-weekly-report': weeklyReport,
   '0011-content-schedule': contentSchedule,
   '0012-trash': trash,
+  '0013-visitor-sources': visitorSources,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

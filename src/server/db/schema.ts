@@ -236,6 +236,15 @@ export interface AnalyticsSessionsTable {
   session_id: string;
   first_day: string;
   last_day: string;
+  /** The source label of the session's first page view (migration 0013); null before it, or none sent. */
+  source: string | null;
+}
+
+/** How many sessions of each source were last seen on each London day (migration 0013). */
+export interface AnalyticsSessionsBySourceTable {
+  last_day: string;
+  source: string;
+  sessions: number;
 }
 
 /** How many sessions were last seen on each London day (migration 0006). */
@@ -275,6 +284,7 @@ export interface Database {
   analytics_daily: AnalyticsDailyTable;
   analytics_sessions: AnalyticsSessionsTable;
   analytics_sessions_by_last_day: AnalyticsSessionsByLastDayTable;
+  analytics_sessions_by_source: AnalyticsSessionsBySourceTable;
   rate_limit_hits: RateLimitHitsTable;
   weekly_report_sends: WeeklyReportSendsTable;
   trash: TrashTable;

@@ -1,6 +1,7 @@
 // First-party analytics (SPEC §3 tracking events, summary and chart data; DESIGN "Analytics definitions").
 import { z } from 'zod';
 import { stripControlCharacters, VISIBLE_CHARACTER } from '../control-characters.ts';
+import { enquirySource } from './enquiry-source.ts';
 import {
   ANALYTICS_PERIODS,
   DEFAULT_ANALYTICS_PERIOD,
@@ -52,6 +53,11 @@ export const trackEventRequest = z.object({
   dwell_ms: dwellMs,
   referrer: clipped(ANALYTICS_LIMITS.url),
   user_agent: clipped(ANALYTICS_LIMITS.userAgent),
+  /**
+   * page_view: the visit's campaign tags and referring host, read as for an enquiry; the session is
+   * counted under its label in "Bookings by source". Like there, a malformed one is ignored, never refused.
+   */
+  source: enquirySource.optional().catch(undefined),
 });
 export type TrackEventRequest = z.infer<typeof trackEventRequest>;
 

@@ -63,6 +63,11 @@ export function sourceLabel(source: EnquirySource): string {
 /** Bookings by source over a report period (`GET /api/admin/enquiries/by-source`). */
 export const sourceCount = z.object({
   source: z.string(),
+  /**
+   * Visitors who accepted analytics cookies, counted under the source of their session's first page
+   * view; null when the period has no such visitor at all (nothing to compare enquiries with).
+   */
+  visitors: z.number().int().nullable(),
   /** Enquiries received in the period, spam left out. */
   enquiries: z.number().int(),
   /** Of those, how many are now marked booked. */

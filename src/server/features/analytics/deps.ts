@@ -7,6 +7,11 @@ import type { Clock } from '../../lib/clock.ts';
 /** An event as accepted from a page: the stored columns less the id and the time the server stamps. */
 export type IncomingEvent = Omit<Selectable<AnalyticsEventsTable>, 'id' | 'created_at' | 'event_type'> & {
   event_type: AnalyticsEventType;
+  /**
+   * A page view's source label (sourceLabel: utm_source, else the referring host, else "direct"),
+   * when the page sent one. Kept on the event's session, not stored with the event itself.
+   */
+  source?: string | null;
 };
 
 export type QueuedEvent = IncomingEvent & { created_at: number };

@@ -32,7 +32,7 @@ export async function writeBatch(
   insertEvents: InsertEvents = repo.insertEvents,
 ): Promise<void> {
   const daily = new Map<string, repo.DailyDelta>();
-  const sessions = new Map<string, string>();
+  const sessions = new Map<string, repo.SessionSeen>();
   for (const event of batch) {
     const day = londonDay(event.created_at);
     const section = event.event_type.startsWith('section_') ? (event.section ?? '') : '';
@@ -48,17 +48,19 @@ export async function writeBatch(
       row.dwell_count += 1;
     }
     if (event.session_id) {
+      const source = event.source ?? null;
       const seen = sessions.get(event.session_id);
-      if (!seen || seen < day) sessions.set(event.session_id, day);
+      if (!seen) sessions.set(event.session_id, { session_id: event.session_id, day, source });
+      else {
+        if (seen.day < day) seen.day = day;
+        seen.source ??= source;
+      }
     }
   }
   await db.transaction().execute(async (trx) => {
     await insertEvents(trx, batch);
     await repo.addDailyCounts(trx, [...daily.values()]);
-    await repo.touchSessions(
-      trx,
-      [...sessions].map(([session_id, day]) => ({ session_id, day })),
-    );
+    await repo.touchSessions(trx, [...sessions.values()]);
   });
 }
 

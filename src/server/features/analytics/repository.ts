@@ -8,6 +8,8 @@ export type DailyDelta = AnalyticsDailyTable;
 export interface SessionSeen {
   session_id: string;
   day: string;
+  /** The source label a page view of this batch gave the session, if any. */
+  source: string | null;
 }
 
 /** The stored columns of an event, in one order for every writer that binds them by position. */
@@ -30,9 +32,16 @@ const INSERT_CHUNK_ROWS = 500;
 const chunks = <T>(rows: T[], size: number): T[][] =>
   Array.from({ length: Math.ceil(rows.length / size) }, (_, i) => rows.slice(i * size, (i + 1) * size));
 
-export async function insertEvents(db: Db, rows: NewAnalyticsEvent[]): Promise<void> {
+/** Inserts the events' stored columns (a queued event also carries its page view's source label). */
+export async function insertEvents(
+  db: Db,
+  rows: (NewAnalyticsEvent & { source?: unknown })[],
+): Promise<void> {
   for (const chunk of chunks(rows, INSERT_CHUNK_ROWS))
-    await db.insertInto('analytics_events').values(chunk).execute();
+    await db
+      .insertInto('analytics_events')
+      .values(chunk.map(({ source: _kept_on_the_session, ...row }) => row))
+      .execute();
 }
 
 const dailyKey = (r: DailyDelta) => `${r.day}\u0000${r.event_type}\u0000${r.section}`;
@@ -65,32 +74,68 @@ async function lockSessions(db: Db): Promise<void> {
   if (dialectOf(db) === 'postgres') await sql`select pg_advisory_xact_lock(${SESSIONS_LOCK_KEY})`.execute(db);
 }
 
+/** Where a session is counted: its last day and source, or nowhere per source while it has none. */
+interface SessionPlace {
+  day: string;
+  source: string | null;
+}
+
+/** Per-day (and per-source) changes in session counts, as rows to add to a rollup. */
+class CountMoves {
+  private readonly moves = new Map<string, { key: string[]; by: number }>();
+  move(key: string[], by: number) {
+    const id = key.join('\u0000');
+    const entry = this.moves.get(id) ?? { key, by: 0 };
+    entry.by += by;
+    this.moves.set(id, entry);
+  }
+  changes = () => [...this.moves.values()].filter(({ by }) => by !== 0);
+}
+
 /**
- * Records the latest day each session was seen and keeps `analytics_sessions_by_last_day` in step.
- * `rows` must hold each session once; call it inside a transaction.
+ * How the rollups change: a session moves from the day it was last seen to a later one, or arrives on
+ * its first day; per source, it also arrives when a page view first gives it a source.
+ */
+function sessionMoves(rows: SessionSeen[], previous: Map<string, SessionPlace>) {
+  const byDay = new CountMoves();
+  const bySource = new CountMoves();
+  for (const { session_id, day, source } of rows) {
+    const before = previous.get(session_id);
+    const after: SessionPlace = {
+      day: before !== undefined && before.day >= day ? before.day : day,
+      source: before?.source ?? source,
+    };
+    if (before?.day !== after.day) {
+      if (before !== undefined) byDay.move([before.day], -1);
+      byDay.move([after.day], 1);
+    }
+    if (after.source !== null && (before?.source !== after.source || before?.day !== after.day)) {
+      if (before?.source) bySource.move([before.day, before.source], -1);
+      bySource.move([after.day, after.source], 1);
+    }
+  }
+  return { byDay, bySource };
+}
+
+/**
+ * Records the latest day each session was seen, and the source of its first page view that sent one,
+ * and keeps `analytics_sessions_by_last_day` and `analytics_sessions_by_source` in step. `rows` must
+ * hold each session once; call it inside a transaction.
  */
 export async function touchSessions(db: Db, rows: SessionSeen[]): Promise<void> {
   if (rows.length === 0) return;
   await lockSessions(db);
-  const previous = new Map<string, string>();
+  const previous = new Map<string, SessionPlace>();
   for (const chunk of chunks(rows, INSERT_CHUNK_ROWS)) {
     const ids = chunk.map((r) => r.session_id);
     const stored = await db
       .selectFrom('analytics_sessions')
-      .select(['session_id', 'last_day'])
+      .select(['session_id', 'last_day', 'source'])
       .where('session_id', 'in', ids)
       .execute();
-    for (const row of stored) previous.set(row.session_id, row.last_day);
+    for (const row of stored) previous.set(row.session_id, { day: row.last_day, source: row.source });
   }
-  // A session moves from the day it was last seen to a later one, or arrives on its first day.
-  const moves = new Map<string, number>();
-  const move = (day: string, by: number) => moves.set(day, (moves.get(day) ?? 0) + by);
-  for (const { session_id, day } of rows) {
-    const before = previous.get(session_id);
-    if (before !== undefined && before >= day) continue;
-    if (before !== undefined) move(before, -1);
-    move(day, 1);
-  }
+  const { byDay, bySource } = sessionMoves(rows, previous);
 
   // The later of two days: SQLite's scalar max(), PostgreSQL's greatest().
   const later =
@@ -100,20 +145,41 @@ export async function touchSessions(db: Db, rows: SessionSeen[]): Promise<void> 
   for (const chunk of chunks(rows, INSERT_CHUNK_ROWS)) {
     await db
       .insertInto('analytics_sessions')
-      .values(chunk.map((r) => ({ session_id: r.session_id, first_day: r.day, last_day: r.day })))
-      .onConflict((oc) => oc.column('session_id').doUpdateSet({ last_day: later }))
+      .values(
+        chunk.map((r) => ({ session_id: r.session_id, first_day: r.day, last_day: r.day, source: r.source })),
+      )
+      .onConflict((oc) =>
+        oc.column('session_id').doUpdateSet({
+          last_day: later,
+          source: sql<string | null>`coalesce(analytics_sessions.source, excluded.source)`,
+        }),
+      )
       .execute();
   }
-  const changes = [...moves]
-    .filter(([, by]) => by !== 0)
-    .map(([last_day, sessions]) => ({ last_day, sessions }));
-  for (const chunk of chunks(changes, INSERT_CHUNK_ROWS)) {
+  for (const chunk of chunks(byDay.changes(), INSERT_CHUNK_ROWS)) {
     await db
       .insertInto('analytics_sessions_by_last_day')
-      .values(chunk)
+      .values(chunk.map(({ key: [last_day], by }) => ({ last_day: last_day!, sessions: by })))
       .onConflict((oc) =>
         oc.column('last_day').doUpdateSet((eb) => ({
           sessions: eb('analytics_sessions_by_last_day.sessions', '+', eb.ref('excluded.sessions')),
+        })),
+      )
+      .execute();
+  }
+  for (const chunk of chunks(bySource.changes(), INSERT_CHUNK_ROWS)) {
+    await db
+      .insertInto('analytics_sessions_by_source')
+      .values(
+        chunk.map(({ key: [last_day, source], by }) => ({
+          last_day: last_day!,
+          source: source!,
+          sessions: by,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.columns(['last_day', 'source']).doUpdateSet((eb) => ({
+          sessions: eb('analytics_sessions_by_source.sessions', '+', eb.ref('excluded.sessions')),
         })),
       )
       .execute();
@@ -157,6 +223,17 @@ export async function countVisitorsSince(db: Db, fromDay: string): Promise<numbe
     .where('last_day', '>=', fromDay)
     .executeTakeFirstOrThrow();
   return Number(row.n ?? 0);
+}
+
+/** Of the sessions last seen on or after `fromDay`, how many came from each source (those with one). */
+export async function visitorsBySourceSince(db: Db, fromDay: string): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('analytics_sessions_by_source')
+    .select((eb) => ['source', eb.fn.sum<number>('sessions').as('n')])
+    .where('last_day', '>=', fromDay)
+    .groupBy('source')
+    .execute();
+  return new Map(rows.filter((r) => Number(r.n) > 0).map((r) => [r.source, Number(r.n)]));
 }
 
 export async function dailyCounts(
@@ -203,6 +280,7 @@ export async function purgeBefore(db: Db, beforeMs: number, beforeDay: string): 
     await lockSessions(trx);
     await trx.deleteFrom('analytics_sessions').where('last_day', '<', beforeDay).execute();
     await trx.deleteFrom('analytics_sessions_by_last_day').where('last_day', '<', beforeDay).execute();
+    await trx.deleteFrom('analytics_sessions_by_source').where('last_day', '<', beforeDay).execute();
     return Number(events.numDeletedRows);
   });
 }
@@ -214,5 +292,6 @@ export async function deleteAll(db: Db): Promise<void> {
     await lockSessions(trx);
     await trx.deleteFrom('analytics_sessions').execute();
     await trx.deleteFrom('analytics_sessions_by_last_day').execute();
+    await trx.deleteFrom('analytics_sessions_by_source').execute();
   });
 }

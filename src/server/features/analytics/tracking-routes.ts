@@ -10,6 +10,7 @@ import {
   type SectionEventRequest,
   type TrackEventRequest,
 } from '#shared/schemas/analytics.ts';
+import { sourceLabel } from '#shared/schemas/enquiry-source.ts';
 import { badRequest, HttpError } from '../../lib/http-error.ts';
 import { retryAfterSeconds } from '../../lib/window-limiter.ts';
 import { isBotUserAgent } from './bots.ts';
@@ -96,6 +97,7 @@ function trackedEvent(request: FastifyRequest, b: TrackEventRequest): IncomingEv
     referrer: b.referrer,
     // The event's own user_agent when sent, else the header; the client address is never kept.
     user_agent: b.user_agent ?? userAgent?.slice(0, ANALYTICS_LIMITS.userAgent) ?? null,
+    source: b.event_type === 'page_view' && b.source ? sourceLabel(b.source) : null,
   };
 }
 

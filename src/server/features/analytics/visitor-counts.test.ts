@@ -1,5 +1,6 @@
-// Unique visitors come from `analytics_sessions_by_last_day` (migration 0006), kept in step with the
-// sessions on every write, purge and reset; these prove the report still counts what DESIGN defines.
+// Unique visitors come from `analytics_sessions_by_last_day` (migration 0006), and visitors per source
+// from `analytics_sessions_by_source` (migration 0013), kept in step with the sessions on every write,
+// purge and reset; these prove the reports still count what DESIGN and decision 0428 define.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,12 +10,13 @@ import { openDatabase, type Db } from '../../db/database.ts';
 import { migrations } from '../../db/migrate.ts';
 import { describeEachDatabase, type TestContext } from '../../testing/harness.ts';
 import type { IncomingEvent } from './deps.ts';
+import { visitorsBySourceSince } from './repository.ts';
 import { createAnalyticsService } from './service.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-const pageView = (sessionId: string): IncomingEvent => ({
+const pageView = (sessionId: string, source: string | null = null): IncomingEvent => ({
   event_type: 'page_view',
   page: '/',
   element: null,
@@ -24,13 +26,14 @@ const pageView = (sessionId: string): IncomingEvent => ({
   dwell_ms: null,
   referrer: null,
   user_agent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36',
+  source,
 });
 
 /** Each visit written in a batch of its own, as visits on different days are in production. */
-async function visit(ctx: TestContext, daysAgo: number, sessionId: string) {
+async function visit(ctx: TestContext, daysAgo: number, sessionId: string, source: string | null = null) {
   const now = ctx.clock.now();
   ctx.clock.set(now - daysAgo * DAY);
-  ctx.services.analytics.enqueue(pageView(sessionId));
+  ctx.services.analytics.enqueue(pageView(sessionId, source));
   ctx.clock.set(now);
   await ctx.services.analytics.flush();
 }
@@ -55,7 +58,32 @@ async function expectRollupMatchesSessions(db: Db) {
   expect(rollup.map((r) => ({ ...r, sessions: Number(r.sessions) }))).toEqual(
     counted.map((r) => ({ ...r, sessions: Number(r.sessions) })),
   );
+  const countedBySource = await db
+    .selectFrom('analytics_sessions')
+    .select((eb) => ['last_day', 'source', eb.fn.countAll<number>().as('sessions')])
+    .where('source', 'is not', null)
+    .groupBy(['last_day', 'source'])
+    .orderBy('last_day')
+    .orderBy('source')
+    .execute();
+  const bySource = await db
+    .selectFrom('analytics_sessions_by_source')
+    .select(['last_day', 'source', 'sessions'])
+    .where('sessions', '<>', 0)
+    .orderBy('last_day')
+    .orderBy('source')
+    .execute();
+  expect(bySource.map((r) => ({ ...r, sessions: Number(r.sessions) }))).toEqual(
+    countedBySource.map((r) => ({ ...r, sessions: Number(r.sessions) })),
+  );
 }
+
+const visitorsBySource = async (ctx: TestContext, days: number) => {
+  const from = new Date(ctx.clock.now() - (days - 1) * DAY).toLocaleDateString('en-CA', {
+    timeZone: 'Europe/London',
+  });
+  return Object.fromEntries(await visitorsBySourceSince(ctx.db, from));
+};
 
 describeEachDatabase('analytics visitor counts', (ctx) => {
   it('counts a returning visitor once, in every period that includes the day last seen', async () => {
@@ -88,22 +116,39 @@ describeEachDatabase('analytics visitor counts', (ctx) => {
     await expectRollupMatchesSessions(ctx().db);
   });
 
+  it('counts each visitor under the source of the first page view that sent one', async () => {
+    await visit(ctx(), 20, 'newsletter-reader', 'newsletter');
+    await visit(ctx(), 3, 'newsletter-reader', 'direct'); // came back later by typing the address
+    await visit(ctx(), 10, 'before-sources'); // a page from before sources were sent
+    await visit(ctx(), 2, 'before-sources', 'google');
+    await visit(ctx(), 40, 'long-ago', 'google');
+    await visit(ctx(), 1, 'only-sections', null);
+    await visit(ctx(), 1, 'direct', 'direct');
+
+    expect(await visitorsBySource(ctx(), 7)).toEqual({ newsletter: 1, google: 1, direct: 1 });
+    expect(await visitorsBySource(ctx(), 90)).toEqual({ newsletter: 1, google: 2, direct: 1 });
+    expect(await visitors(ctx(), 7)).toBe(4); // the unattributed visitor is still a visitor
+    await expectRollupMatchesSessions(ctx().db);
+  });
+
   it('drops the counts of purged sessions and keeps the rest', async () => {
-    await visit(ctx(), 400, 'expired');
-    await visit(ctx(), 5, 'kept');
+    await visit(ctx(), 400, 'expired', 'google');
+    await visit(ctx(), 5, 'kept', 'google');
     await ctx().services.analytics.purgeExpired();
 
     expect(await visitors(ctx(), 90)).toBe(1);
+    expect(await visitorsBySource(ctx(), 90)).toEqual({ google: 1 });
     await expectRollupMatchesSessions(ctx().db);
   });
 
   it('counts nobody after a reset', async () => {
-    await visit(ctx(), 1, 'a');
+    await visit(ctx(), 1, 'a', 'google');
     await visit(ctx(), 2, 'b');
     await ctx().services.analytics.reset();
 
     expect(await visitors(ctx(), 90)).toBe(0);
     expect(await ctx().db.selectFrom('analytics_sessions_by_last_day').selectAll().execute()).toEqual([]);
+    expect(await ctx().db.selectFrom('analytics_sessions_by_source').selectAll().execute()).toEqual([]);
   });
 
   it('stays exact when several instances write the same sessions at once', async () => {
@@ -120,8 +165,15 @@ describeEachDatabase('analytics visitor counts', (ctx) => {
       for (const [i, instance] of instances.entries()) {
         for (let visitor = 0; visitor < perRound; visitor += 1) {
           ctx().clock.set(now - ((visitor + i + round) % 7) * DAY);
-          for (const sessionId of [`returning-${visitor}`, `new-${round}-${visitor}`])
+          for (const sessionId of [`returning-${visitor}`, `new-${round}-${visitor}`]) {
             instance.enqueue({ ...pageView(sessionId), event_type: 'section_impression', section: `s${i}` });
+            // Some instances see the visit's page view first (a source arrives), some do not.
+            if ((visitor + round) % 3 === i % 3)
+              instance.enqueue({
+                ...pageView(sessionId, visitor % 2 ? 'google' : 'direct'),
+                section: `s${i}`,
+              });
+          }
         }
       }
       ctx().clock.set(now);

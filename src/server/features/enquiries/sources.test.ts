@@ -78,7 +78,7 @@ describeEachDatabase(
       await send(ctx(), { utm_source: '=HYPERLINK("http://evil.example")' });
       const { token } = await ctx().loginAs();
       const csv = await ctx().request({ method: 'GET', url: '/api/admin/enquiries/by-source/export', token });
-      expect(csv.body.split('\r\n')[1]).toBe(`"'=hyperlink(""http://evil.example"")",1,0,0`);
+      expect(csv.body.split('\r\n')[1]).toBe(`"'=hyperlink(""http://evil.example"")",,1,,0,0`);
     });
 
     it('never refuses an enquiry for its source: odd values are cut or dropped, control characters removed', async () => {
@@ -145,12 +145,17 @@ describeEachDatabase(
         success: true,
         days: 7,
         sources: [
-          { source: 'google', enquiries: 2, booked: 1 },
-          { source: 'direct', enquiries: 1, booked: 0 },
-          { source: 'instagram.com', enquiries: 1, booked: 0 },
+          { source: 'google', visitors: null, enquiries: 2, booked: 1 },
+          { source: 'direct', visitors: null, enquiries: 1, booked: 0 },
+          { source: 'instagram.com', visitors: null, enquiries: 1, booked: 0 },
         ],
       });
-      expect((await bySource(30)).sources[0]).toEqual({ source: 'google', enquiries: 3, booked: 1 });
+      expect((await bySource(30)).sources[0]).toEqual({
+        source: 'google',
+        visitors: null,
+        enquiries: 3,
+        booked: 1,
+      });
 
       const csv = await ctx().request({
         method: 'GET',
@@ -161,11 +166,67 @@ describeEachDatabase(
         'attachment; filename="bookings-by-source_7-days_2026-06-15.csv"',
       );
       expect(csv.body).toBe(
-        'source,enquiries,booked,booked_percent\r\ngoogle,2,1,50\r\ndirect,1,0,0\r\ninstagram.com,1,0,0\r\n',
+        'source,visitors,enquiries,enquiry_percent,booked,booked_percent\r\n' +
+          'google,,2,,1,50\r\ndirect,,1,,0,0\r\ninstagram.com,,1,,0,0\r\n',
       );
 
       ctx().clock.advance(90 * DAY_MS);
       expect((await bySource(7, (await ctx().loginAs()).token)).sources).toEqual([]);
+    });
+
+    it('sets the period’s consenting visitors per source beside their enquiries, for the conversion rate', async () => {
+      ctx().clock.set(Date.UTC(2026, 5, 15, 12));
+      const pageView = async (sessionId: string, source: unknown, consent = true) => {
+        const response = await ctx().request({
+          method: 'POST',
+          url: '/api/track',
+          headers: {
+            cookie: consent ? 'cookie_consent=true' : 'cookie_consent=false',
+            'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) Safari/604.1',
+          },
+          payload: { event_type: 'page_view', page: '/', session_id: sessionId, source },
+        });
+        expect(response.statusCode, response.body).toBe(204);
+      };
+      await pageView('g1', { utm_source: 'Google', utm_medium: 'cpc' });
+      await pageView('g2', { utm_source: 'google' });
+      await pageView('g3', { utm_source: 'google', referrer_host: 'www.bing.com' });
+      // The same visitor's later page view (back from the privacy policy: no source) keeps the first.
+      await pageView('g3', { utm_source: null, referrer_host: null });
+      await pageView('f1', { referrer_host: 'm.facebook.com' });
+      await pageView('d1', {});
+      // Without consent nothing is recorded; a page from before sources were sent is not attributed.
+      await pageView('n1', { utm_source: 'google' }, false);
+      await pageView('old', undefined);
+      await pageView('odd', 'not an object');
+      await ctx().services.analytics.flush();
+
+      await send(ctx(), { utm_source: 'google' });
+      await send(ctx(), { utm_source: 'newsletter' });
+      const { token } = await ctx().loginAs();
+      const response = await ctx().request({
+        method: 'GET',
+        url: '/api/admin/enquiries/by-source?days=7',
+        token,
+      });
+      expect(response.json<{ sources: unknown[] }>().sources).toEqual([
+        { source: 'google', visitors: 3, enquiries: 1, booked: 0 },
+        { source: 'newsletter', visitors: 0, enquiries: 1, booked: 0 },
+        { source: 'direct', visitors: 1, enquiries: 0, booked: 0 },
+        { source: 'm.facebook.com', visitors: 1, enquiries: 0, booked: 0 },
+      ]);
+      const summary = await ctx().services.analytics.summary(7);
+      expect(summary.unique_visitors).toBe(7); // every consenting session, attributed or not
+
+      const csv = await ctx().request({
+        method: 'GET',
+        url: '/api/admin/enquiries/by-source/export?days=7',
+        token,
+      });
+      expect(csv.body).toBe(
+        'source,visitors,enquiries,enquiry_percent,booked,booked_percent\r\n' +
+          'google,3,1,33,0,0\r\nnewsletter,0,1,,0,0\r\ndirect,1,0,0,0,\r\nm.facebook.com,1,0,0,0,\r\n',
+      );
     });
 
     it('asks for a signed-in admin and one of the report periods', async () => {

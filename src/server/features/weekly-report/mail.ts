@@ -53,7 +53,7 @@ function sectionsOf(report: WeeklyReport): Section[] {
       title: 'Bookings by source',
       rows: report.sources.map((s): [string, string] => [
         s.source,
-        `${s.enquiries} enquiries, ${s.booked} booked`,
+        `${s.visitors === null ? '' : `${s.visitors} visitors, `}${s.enquiries} enquiries, ${s.booked} booked`,
       ]),
       empty: 'No enquiries this week.',
     },

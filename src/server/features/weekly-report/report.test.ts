@@ -32,7 +32,10 @@ const sources: ReportSources = {
     enquiry('Fresh One', 'new', 1), // new, but less than 48 h old
     enquiry('Last Month', 'closed', 30), // outside the week
   ],
-  bookingsBySource: async () => [{ source: 'Facebook', enquiries: 2, booked: 1 }],
+  bookingsBySource: async () => [
+    { source: 'Facebook', visitors: 40, enquiries: 2, booked: 1 },
+    { source: 'instagram.com', visitors: 12, enquiries: 0, booked: 0 },
+  ],
   notificationsPending: async () => 2,
   upcomingEvents: async () => [{ name: 'Winter Fair', date: '2026-12-05', location: 'Leeds' }],
   setupStatus: async () =>
@@ -81,7 +84,8 @@ describe('the weekly report', () => {
       'Page views: 120',
       'Total: 3',
       'Now booked: 1',
-      'Facebook: 2 enquiries, 1 booked',
+      'Facebook: 40 visitors, 2 enquiries, 1 booked',
+      'instagram.com: 12 visitors, 0 enquiries, 0 booked',
       'game-modes: 31 s on average',
       'Sat 5 Dec: Winter Fair, Leeds',
       '- 1 new enquiry has had no answer for over 48 hours: Priya <Shah> (2026-11-27).',

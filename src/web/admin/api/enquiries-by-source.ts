@@ -1,4 +1,4 @@
-// GET /api/admin/enquiries/by-source?days=n: {success, days, sources: [{source, enquiries, booked}]}.
+// GET /api/admin/enquiries/by-source?days=n: {success, days, sources: [{source, visitors, enquiries, booked}]}.
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { BookingsBySource, SourceCount } from '#shared/schemas/enquiry-source.ts';
 import { api, apiBlob } from '../../lib/api-client.ts';

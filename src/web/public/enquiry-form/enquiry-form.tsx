@@ -25,7 +25,7 @@ import {
   type FieldProblems,
 } from './enquiry-fields.ts';
 import { submitEnquiry } from './submit-enquiry.ts';
-import { visitSource } from './visit-source.ts';
+import { visitSource } from '../visit-source.ts';
 import { useCaptcha } from './use-captcha.tsx';
 import { useLazyChecks } from './use-lazy-checks.ts';
 

@@ -60,7 +60,9 @@ export function PrivacyPolicyPage() {
       <p>
         If you accept cookies, we record how the website is used: page views, clicks on buttons, enquiry form
         submissions, which sections of the page you view and for how long, together with the page address, the
-        page you came from (the referrer) and your browser's user agent. We never store your IP address with
+        page you came from (the referrer) and your browser's user agent. With your first page view we also
+        note where that visit came from, read the same way as for an enquiry (a campaign tag or the name of
+        the website you followed), so we can count visitors per source. We never store your IP address with
         these events, and we use no third-party analytics or advertising services.
       </p>
 

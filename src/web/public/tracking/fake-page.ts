@@ -60,4 +60,5 @@ export const CONTEXT = {
   referrer: 'https://www.google.com/',
   userAgent: 'Mozilla/5.0 (test)',
   sessionId: 'session-1',
+  source: { utm_source: null, utm_medium: null, utm_campaign: null, referrer_host: 'www.google.com' },
 };

@@ -52,6 +52,7 @@ describe('PageTracker (POST /api/track)', () => {
           dwell_ms: null,
           referrer: 'https://www.google.com/',
           user_agent: 'Mozilla/5.0 (test)',
+          source: { utm_source: null, utm_medium: null, utm_campaign: null, referrer_host: 'www.google.com' },
         },
         mode: 'fetch',
       },
@@ -66,6 +67,8 @@ describe('PageTracker (POST /api/track)', () => {
       ['button_click', 'see-next-events', 'fetch'],
       ['form_submit', 'enquiry-form', 'fetch'],
     ]);
+    // Only the page view says where the visit came from.
+    expect(sent.slice(1).filter((s) => 'source' in s.event)).toEqual([]);
   });
 
   it('does not report a section view under 2 s, and reports one of 2 s with its own view id', () => {

@@ -3,6 +3,7 @@
 // enough. Only ever started after cookie consent; stop() (consent withdrawn) ends it at once and
 // sends nothing more.
 import type { TrackEventRequest } from '#shared/schemas/analytics.ts';
+import type { EnquirySource } from '#shared/schemas/enquiry-source.ts';
 import type { ObserveSections, Unsubscribe, WatchActivity, WatchClicks, WatchPage } from './page-signals.ts';
 import { INACTIVITY_CHECK_MS, INACTIVITY_LIMIT_MS, MIN_SECTION_VIEW_MS } from './tracking-constants.ts';
 import type { SendEvent, SendMode } from './transport.ts';
@@ -18,6 +19,8 @@ export interface TrackEvent {
   dwell_ms: number | null;
   referrer: string | null;
   user_agent: string | null;
+  /** page_view only: the visit's campaign tags and referring host (visit-source.ts). */
+  source?: EnquirySource;
 }
 
 /** Who is looking at what, read at send time (the session id may be renewed meanwhile). */
@@ -26,6 +29,7 @@ export interface PageContext {
   referrer: string | null;
   userAgent: string | null;
   sessionId: string | null;
+  source: EnquirySource;
 }
 
 export interface PageTrackerDeps {
@@ -114,6 +118,7 @@ export class PageTracker {
         dwell_ms: fields.dwell_ms ?? null,
         referrer: context.referrer,
         user_agent: context.userAgent,
+        ...(eventType === 'page_view' && { source: context.source }),
       },
       mode,
     );

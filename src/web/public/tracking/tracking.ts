@@ -2,6 +2,7 @@
 // when they withdraw (consent/consent-store.ts calls these). The enquiry form reports each enquiry the
 // server accepted through trackFormSubmit(), which does nothing without consent.
 import { readSessionId } from '../consent/consent-cookies.ts';
+import { visitSource } from '../visit-source.ts';
 import {
   observeSectionsInDocument,
   pageIsHidden,
@@ -23,6 +24,7 @@ const context = (): PageContext => ({
   referrer: document.referrer || null,
   userAgent: navigator.userAgent || null,
   sessionId: readSessionId(),
+  source: visitSource(window.location, document.referrer),
 });
 
 const now = () => Date.now();

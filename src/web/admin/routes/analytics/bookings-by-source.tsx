@@ -1,9 +1,12 @@
 // "Bookings by source" (issue 17): for the period chosen on the Analytics screen, how many enquiries
 // each source brought and how many of them are booked — the campaign's utm_source, else the site the
 // visitor came from, else "direct". Counted from the enquiries themselves, so it needs no cookies.
+// When visitors who accepted analytics cookies were counted per source too, the table becomes the
+// funnel visitors → enquiries → booked (decision 0428).
 import { Download } from 'lucide-react';
+import { Fragment } from 'react';
 import { toast } from 'sonner';
-import { DIRECT_SOURCE } from '#shared/schemas/enquiry-source.ts';
+import { DIRECT_SOURCE, type SourceCount } from '#shared/schemas/enquiry-source.ts';
 import { EmptyState } from '../../../components/admin-ui.tsx';
 import { Button } from '../../../components/button.tsx';
 import { saveFile } from '../../../lib/save-file.ts';
@@ -14,7 +17,112 @@ import {
 } from '../../api/enquiries-by-source.ts';
 import { count } from './format.ts';
 
-const percent = (part: number, whole: number) => (whole === 0 ? '—' : `${Math.round((part / whole) * 100)}%`);
+const percent = (part: number, whole: number | null) =>
+  !whole ? '—' : `${Math.round((part / whole) * 100)}%`;
+
+// Narrow gaps on a phone, so the five-column funnel fits a 390 px screen without scrolling.
+const NUMBER_CELL = 'py-2 pr-2 text-right tabular-nums last:pr-0 sm:pr-4';
+
+interface Column {
+  heading: string;
+  cell: (row: SourceCount) => string;
+}
+
+const ENQUIRY_COLUMNS: Column[] = [
+  { heading: 'Enquiries', cell: (row) => count(row.enquiries) },
+  { heading: 'Booked', cell: (row) => count(row.booked) },
+  { heading: 'Booked %', cell: (row) => percent(row.booked, row.enquiries) },
+];
+
+const FUNNEL_COLUMNS: Column[] = [
+  { heading: 'Visitors', cell: (row) => count(row.visitors ?? 0) },
+  { heading: 'Enquiries', cell: (row) => count(row.enquiries) },
+  { heading: 'Visitor → enquiry', cell: (row) => percent(row.enquiries, row.visitors) },
+  { heading: 'Booked', cell: (row) => count(row.booked) },
+  { heading: 'Booked %', cell: (row) => percent(row.booked, row.enquiries) },
+];
+
+/** A host name that may wrap after its dots ("instagram.<wbr>com"), never inside a word. */
+function HostName({ name }: { name: string }) {
+  const parts = name.split('.');
+  return parts.map((part, i) => (
+    <Fragment key={i}>
+      {part}
+      {i < parts.length - 1 && (
+        <>
+          .<wbr />
+        </>
+      )}
+    </Fragment>
+  ));
+}
+
+function totalOf(rows: SourceCount[]): SourceCount {
+  return rows.reduce(
+    (sum, row) => ({
+      source: sum.source,
+      visitors: row.visitors === null ? sum.visitors : (sum.visitors ?? 0) + row.visitors,
+      enquiries: sum.enquiries + row.enquiries,
+      booked: sum.booked + row.booked,
+    }),
+    { source: 'All sources', visitors: null, enquiries: 0, booked: 0 },
+  );
+}
+
+function SourceTable({ rows, headingId }: { rows: SourceCount[]; headingId: string }) {
+  const columns = rows.some((row) => row.visitors !== null) ? FUNNEL_COLUMNS : ENQUIRY_COLUMNS;
+  const total = totalOf(rows);
+  return (
+    // On a phone the funnel is wider than the screen: the table scrolls, by touch or by keyboard.
+    <div
+      className="overflow-x-auto rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400"
+      role="region"
+      aria-labelledby={headingId}
+      tabIndex={0}
+    >
+      <table aria-labelledby={headingId} className="w-full text-left text-xs sm:text-sm">
+        <thead className="border-b border-ink-200 text-ink-600">
+          <tr>
+            <th scope="col" className="py-2 pr-2 font-medium sm:pr-4">
+              Source
+            </th>
+            {columns.map((column) => (
+              <th key={column.heading} scope="col" className={`${NUMBER_CELL} font-medium`}>
+                {column.heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-ink-100 text-ink-900">
+          {rows.map((row) => (
+            <tr key={row.source}>
+              <th scope="row" className="py-2 pr-2 font-medium sm:pr-4">
+                {row.source === DIRECT_SOURCE ? 'Direct or unknown' : <HostName name={row.source} />}
+              </th>
+              {columns.map((column) => (
+                <td key={column.heading} className={NUMBER_CELL}>
+                  {column.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+        <tfoot className="border-t border-ink-200 font-semibold text-ink-900">
+          <tr>
+            <th scope="row" className="py-2 pr-2 sm:pr-4">
+              {total.source}
+            </th>
+            {columns.map((column) => (
+              <td key={column.heading} className={NUMBER_CELL}>
+                {column.cell(total)}
+              </td>
+            ))}
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}
 
 export function BookingsBySource({ days, headingId }: { days: number; headingId: string }) {
   const query = useBookingsBySource(days);
@@ -22,56 +130,16 @@ export function BookingsBySource({ days, headingId }: { days: number; headingId:
   if (query.isPending) return <p className="text-ink-600">Loading…</p>;
   if (query.isError) return <p className="text-ink-600">Bookings by source could not be loaded.</p>;
   if (query.data.length === 0) return <EmptyState>No enquiries in the last {days} days yet.</EmptyState>;
-  const total = query.data.reduce(
-    (sum, row) => ({ enquiries: sum.enquiries + row.enquiries, booked: sum.booked + row.booked }),
-    { enquiries: 0, booked: 0 },
-  );
+  const withVisitors = query.data.some((row) => row.visitors !== null);
   return (
-    <div className="overflow-x-auto">
-      <table aria-labelledby={headingId} className="w-full text-left text-sm">
-        <thead className="border-b border-ink-200 text-ink-600">
-          <tr>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Source
-            </th>
-            <th scope="col" className="py-2 pr-4 text-right font-medium">
-              Enquiries
-            </th>
-            <th scope="col" className="py-2 pr-4 text-right font-medium">
-              Booked
-            </th>
-            <th scope="col" className="py-2 text-right font-medium">
-              Booked %
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-ink-100 text-ink-900">
-          {query.data.map((row) => (
-            <tr key={row.source}>
-              <th scope="row" className="max-w-48 truncate py-2 pr-4 font-medium">
-                {row.source === DIRECT_SOURCE ? 'Direct or unknown' : row.source}
-              </th>
-              <td className="py-2 pr-4 text-right tabular-nums">{count(row.enquiries)}</td>
-              <td className="py-2 pr-4 text-right tabular-nums">{count(row.booked)}</td>
-              <td className="py-2 text-right tabular-nums">{percent(row.booked, row.enquiries)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot className="border-t border-ink-200 font-semibold text-ink-900">
-          <tr>
-            <th scope="row" className="py-2 pr-4">
-              All sources
-            </th>
-            <td className="py-2 pr-4 text-right tabular-nums">{count(total.enquiries)}</td>
-            <td className="py-2 pr-4 text-right tabular-nums">{count(total.booked)}</td>
-            <td className="py-2 text-right tabular-nums">{percent(total.booked, total.enquiries)}</td>
-          </tr>
-        </tfoot>
-      </table>
+    <div>
+      <SourceTable rows={query.data} headingId={headingId} />
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-ink-600">
           From the enquiries received in the period (spam left out): the campaign's utm_source, else the site
           the visitor came from.
+          {withVisitors &&
+            ' Visitors are those who accepted analytics cookies, counted by where their first visit came from, so a source can show more enquiries than visitors.'}
         </p>
         <Button
           variant="secondary"

@@ -1,6 +1,7 @@
-// Where the visitor came from, as their own address bar and referrer say when they send an enquiry
-// (issue 17): the landing URL's campaign tags, and the referring site's host name only — never its
-// full address, never a cookie, nothing stored. Sent with the enquiry the visitor chose to send.
+// Where the visitor came from, as their own address bar and referrer say (issue 17): the landing
+// URL's campaign tags, and the referring site's host name only — never its full address, never a
+// cookie, nothing stored. Sent with the enquiry the visitor chose to send, and, after analytics
+// consent, with the page view so their visit is counted under the same source.
 import type { EnquirySource } from '#shared/schemas/enquiry-source.ts';
 
 const tag = (params: URLSearchParams, name: string) => params.get(name)?.trim() || null;
