@@ -1,28 +1,20 @@
 // Analytics at scale on one database: ten million events generated into a throwaway database, the
-// 90-day admin reports timed through HTTP as the admin screen asks for them, then POST /api/track
-// under load against the same server's cheapest request, with every 2xx counted in the database and
-// the server's resident memory followed throughout.
+// 90-day admin reports (summary, chart, bookings by source with its visitors) timed through HTTP as
+// the admin screen asks for them, then POST /api/track under load (ingestion.ts) and GET / while it
+// runs (mixed-load.ts).
 import { performance } from 'node:perf_hooks';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { DatabaseTarget } from '../src/server/config.ts';
 import { openDatabase, type Db } from '../src/server/db/database.ts';
-import type { IngestStats } from '../src/shared/schemas/analytics.ts';
 import { periodDays } from '../src/shared/london-days.ts';
 import { bulkLoadPostgres, bulkLoadSqlite, checkBulkMatchesWriter, type Rollups } from './lib/bulk-load.ts';
 import { adminToken, startChildServer, type ChildServer } from './lib/child-server.ts';
 import { GOALS } from './lib/goals.ts';
-import {
-  compareAlternating,
-  requireAll2xx,
-  type Comparison,
-  type RoundPlan,
-  type Side,
-  type SideSummary,
-} from './lib/load.ts';
-import { followMemory, type MemoryTrace } from './lib/memory.ts';
+import type { RoundPlan } from './lib/load.ts';
 import { syntheticEvents, type SyntheticEvent } from './lib/synthetic-events.ts';
 import { milliseconds, thousands, type Cell } from './lib/table.ts';
+import { benchIngestion, trackBodies } from './ingestion.ts';
 import { benchMixedLoad } from './mixed-load.ts';
 import { createThrowawayDatabase, type Dialect } from './lib/throwaway-database.ts';
 
@@ -33,22 +25,14 @@ const CHECK_SPAN_DAYS = 10;
 const REPORT_DAYS = 90;
 const REPORT_WARM_UP = 3;
 const REPORT_RUNS = 30;
-const TRACK_CONNECTIONS = 64;
 const ADMIN = { email: 'bench@example.com', password: 'bench-password' };
-/**
- * The reference for POST /api/track: the cheapest request that takes the same way through the server
- * (Fastify's routing, hooks and headers) — a constant answer, no database. The cached public lists are
- * cheaper still, but they are answered before Fastify and have their own comparison with bare Node.
- */
-const CHEAPEST = '/api/captcha/config';
-const TRACK_BODIES = 1000;
-const WRITTEN_WITHIN_MS = 30_000;
 
 export interface AnalyticsResult {
   dialect: Dialect;
   generation: Cell;
   summary: Cell;
   chart: Cell;
+  bySource: Cell;
   track: Cell;
   loss: Cell;
   memory: Cell;
@@ -105,10 +89,18 @@ async function checkSummary(server: ChildServer, token: string, rollups: Rollups
     throw new Error(
       `the 90-day summary is wrong: got ${JSON.stringify(got)}, expected ${JSON.stringify(expected)}`,
     );
+  // Every generated visit's page view names its source, so the visitors per source add up to all.
+  const bySource = await fetch(`${server.origin}/api/admin/enquiries/by-source?days=${REPORT_DAYS}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const { sources } = (await bySource.json()) as { sources: { visitors: number | null }[] };
+  const attributed = sources.reduce((sum, row) => sum + (row.visitors ?? 0), 0);
+  if (attributed !== expected.unique_visitors)
+    throw new Error(`visitors per source add up to ${attributed}, not ${expected.unique_visitors}`);
 }
 
 async function timeReport(server: ChildServer, token: string, report: string): Promise<Cell> {
-  const url = `${server.origin}/api/admin/analytics/${report}?days=${REPORT_DAYS}`;
+  const url = `${server.origin}/api/admin/${report}?days=${REPORT_DAYS}`;
   const get = async () => {
     const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
     const body = await response.text();
@@ -128,127 +120,6 @@ async function timeReport(server: ChildServer, token: string, report: string): P
   return {
     met: median < GOALS.maxReportMs && p95 < GOALS.maxReportMs,
     text: `median **${milliseconds(median)}**, p95 **${milliseconds(p95)}**`,
-  };
-}
-
-/** Page views, clicks, submissions and section views from a thousand visitors, as tracker 1 sends them. */
-function trackBodies(): string[] {
-  const bodies: string[] = [];
-  for (const event of syntheticEvents({ count: TRACK_BODIES * 4, endMs: Date.now(), spanDays: 1 })) {
-    if (event.event_type.startsWith('section_') && event.event_type !== 'section_view') continue;
-    const { section: _section, created_at: _createdAt, ...body } = event;
-    bodies.push(JSON.stringify(body));
-    if (bodies.length === TRACK_BODIES) break;
-  }
-  return bodies;
-}
-
-const countEvents = async (db: Db) =>
-  Number(
-    (
-      await db
-        .selectFrom('analytics_events')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
-
-/** Waits (boundedly) until the server has written every event it accepted; what it never writes shows as lost. */
-async function waitUntilWritten(server: ChildServer, token: string): Promise<void> {
-  const deadline = Date.now() + WRITTEN_WITHIN_MS;
-  while (Date.now() < deadline) {
-    const response = await fetch(`${server.origin}/api/admin/analytics/ingest-stats`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    // A batch being written has left the queue already: done once everything accepted is written.
-    const stats = (await response.json()) as IngestStats;
-    if (stats.written >= stats.accepted) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-/**
- * What the server itself spent: on this 2-core machine the load generator shares the CPU, so the
- * req/s ratio also measures autocannon's own cost per request. CPU time per answer is the server's
- * alone; "busy" says how close to one full core the server ran (below 100 % the client was the limit).
- */
-function serverCost({ subject, reference }: Comparison): string {
-  if (subject.cpuPerAnswerUs === undefined || reference.cpuPerAnswerUs === undefined) return '';
-  const percent = (share: number | undefined) => `${Math.round((share ?? 0) * 100)} %`;
-  const loop = (side: SideSummary) => side.eventLoopCpuPerAnswerUs ?? 0;
-  return (
-    `; server CPU per answer ${subject.cpuPerAnswerUs.toFixed(0)} vs ${reference.cpuPerAnswerUs.toFixed(0)} µs ` +
-    `(**${(reference.cpuPerAnswerUs / subject.cpuPerAnswerUs).toFixed(2)}×**), of it on the event loop ` +
-    `${loop(subject).toFixed(0)} vs ${loop(reference).toFixed(0)} µs (**${(loop(reference) / loop(subject)).toFixed(2)}×**); ` +
-    `server busy ${percent(subject.serverBusy)} vs ${percent(reference.serverBusy)}`
-  );
-}
-
-async function benchIngestion(server: ChildServer, token: string, db: Db, plan: RoundPlan) {
-  const bodies = trackBodies();
-  let next = 0;
-  const track: Side = {
-    name: 'POST /api/track',
-    serverPid: server.pid,
-    options: {
-      url: `${server.origin}/api/track`,
-      method: 'POST',
-      connections: TRACK_CONNECTIONS,
-      // As navigator.sendBeacon sends it from a browser that accepted cookies (without the consent
-      // cookie nothing is stored).
-      headers: {
-        'content-type': 'text/plain;charset=UTF-8',
-        'user-agent':
-          'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
-        cookie: 'cookie_consent=true',
-      },
-      requests: [
-        {
-          setupRequest: (request) => {
-            next = (next + 1) % bodies.length;
-            return { ...request, body: bodies[next] };
-          },
-        },
-      ],
-    },
-  };
-  const cheapest: Side = {
-    name: `GET ${CHEAPEST}`,
-    serverPid: server.pid,
-    options: { url: `${server.origin}${CHEAPEST}`, connections: TRACK_CONNECTIONS },
-  };
-
-  const before = await countEvents(db);
-  const memory = followMemory(server.pid);
-  const comparison = await compareAlternating(track, cheapest, plan);
-  await waitUntilWritten(server, token);
-  const trace: MemoryTrace = memory.stop();
-  requireAll2xx(cheapest, comparison.reference);
-  const stored = (await countEvents(db)) - before;
-  const answered =
-    comparison.subject.warmUp.ok + comparison.subject.runs.reduce((sum, run) => sum + run.ok, 0);
-  const refused = [comparison.subject.warmUp, ...comparison.subject.runs].flatMap((run) =>
-    Object.entries(run.refused),
-  );
-  const lost = Math.max(0, answered - stored);
-  return {
-    trackMaxRps: comparison.subject.rps,
-    track: {
-      met: comparison.ratio >= GOALS.minThroughputRatio && refused.length === 0,
-      text:
-        `**${comparison.ratio.toFixed(2)}×** — ${thousands(comparison.subject.rps)} vs ${thousands(comparison.reference.rps)} req/s ` +
-        `(GET ${CHEAPEST}), p99 ${comparison.subject.p99} ms${serverCost(comparison)}` +
-        (refused.length ? `, refused ${JSON.stringify(Object.fromEntries(refused))}` : ''),
-    },
-    loss: {
-      met: lost === 0,
-      // Requests in flight when a round ended are stored but not counted as answered.
-      text: `**${thousands(lost)}** lost — ${thousands(answered)} answered 2xx, ${thousands(stored)} stored`,
-    },
-    memory: {
-      met: trace.peakMiB <= GOALS.maxLoadedRssMiB,
-      text: `before ${trace.beforeMiB.toFixed(0)}, peak **${trace.peakMiB.toFixed(0)}**, after ${trace.afterMiB.toFixed(0)} MiB`,
-    },
   };
 }
 
@@ -284,8 +155,9 @@ export async function benchAnalytics(
     });
     const token = await adminToken(server.origin, ADMIN.email, ADMIN.password);
     await checkSummary(server, token, rollups);
-    const summary = await timeReport(server, token, 'summary');
-    const chart = await timeReport(server, token, 'chart-data');
+    const summary = await timeReport(server, token, 'analytics/summary');
+    const chart = await timeReport(server, token, 'analytics/chart-data');
+    const bySource = await timeReport(server, token, 'enquiries/by-source');
     const ingestion = await benchIngestion(server, token, db, options.plan);
     options.log(`${dialect}: GET / alone and while tracking runs at half that rate…`);
     const mixed = await benchMixedLoad(server, trackBodies()[0]!, ingestion.trackMaxRps, options.plan);
@@ -298,6 +170,7 @@ export async function benchAnalytics(
       },
       summary,
       chart,
+      bySource,
       track: ingestion.track,
       loss: ingestion.loss,
       memory: ingestion.memory,

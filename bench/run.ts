@@ -111,6 +111,11 @@ try {
       cells: perDialect((a) => a.chart),
     },
     {
+      measure: `Bookings by source with visitors per source, 90 days over ${thousands(events)} events`,
+      goal: `< ${GOALS.maxReportMs} ms`,
+      cells: perDialect((a) => a.bySource),
+    },
+    {
       measure: `Generating the ${thousands(events)} events`,
       goal: '—',
       cells: perDialect((a) => a.generation),

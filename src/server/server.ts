@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import closeWithGrace from 'close-with-grace';
 import { pino } from 'pino';
-import { buildApp } from './app.ts';
+import { buildApp, type BuiltApp } from './app.ts';
 import type { Services } from './services.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type Db } from './db/database.ts';
@@ -15,7 +15,7 @@ import { ensureFirstAdmin } from './bootstrap/first-admin.ts';
 import { systemClock } from './lib/clock.ts';
 import { startPeriodicJobs } from './jobs/periodic.ts';
 import { describeKeySource } from './lib/server-key.ts';
-import { startMetricsServer } from './observability/metrics.ts';
+import { startMetricsServer, type Metrics } from './observability/metrics.ts';
 
 export const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -55,36 +55,35 @@ async function reportUploadsFolder(db: Db, uploadDir: string, log: FastifyBaseLo
   }
 }
 
-export async function startServer(config: Config, options: { webRoot?: string } = {}) {
-  const db = openDatabase(config.database);
-  // JSON lines on stdout, written asynchronously: at info there is one access-log line per answer,
-  // and a synchronous write each would cost the busiest paths a system call apiece. pino flushes
-  // what is buffered when the process exits.
-  const logger = pino(
+/**
+ * JSON lines on stdout, written asynchronously: at info there is one access-log line per answer, and
+ * a synchronous write each would cost the busiest paths a system call apiece. pino flushes what is
+ * buffered when the process exits.
+ */
+function createLogger(config: Config) {
+  return pino(
     {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password', 'body.new_password'],
     },
     pino.destination({ dest: 1, sync: false }),
   );
-  const { app, services, readiness, metrics } = await buildApp({
-    config,
-    db,
-    webRoot: options.webRoot,
-    loggerInstance: logger,
-  });
-  const log = app.log;
+}
 
+/** Migrates the database and secures the two-factor secrets; on failure closes the app and the pool. */
+async function prepareDatabase(config: Config, db: Db, { app, services }: BuiltApp) {
   try {
     const applied = await migrateToLatest(db);
-    if (applied.length) log.info({ migrations: applied }, 'database migrated');
-    await secureTwoFactorSecrets(config, services, log);
+    if (applied.length) app.log.info({ migrations: applied }, 'database migrated');
+    await secureTwoFactorSecrets(config, services, app.log);
   } catch (error) {
     await app.close();
     await db.destroy();
     throw error;
   }
+}
 
+async function setUpFirstAdmin(config: Config, services: Services, log: FastifyBaseLogger) {
   const firstAdmin = await ensureFirstAdmin(config, services.accounts);
   if (firstAdmin.created && firstAdmin.generatedPassword) {
     // Printed once, on purpose not through the structured log (which may be shipped elsewhere).
@@ -95,29 +94,44 @@ export async function startServer(config: Config, options: { webRoot?: string } 
   } else if (firstAdmin.created) {
     log.info({ email: firstAdmin.email }, 'first admin account created from ADMIN_EMAIL');
   }
+}
+
+/** Serves the metrics on METRICS_PORT when it is set; a port already taken stops the start. */
+async function serveMetrics(config: Config, metrics: Metrics, log: FastifyBaseLogger) {
+  const at = config.metrics;
+  if (!at) return undefined;
+  const metricsServer = await startMetricsServer(metrics.registry, at, log).catch((error: Error) => {
+    throw new ConfigError([
+      `METRICS_PORT: cannot listen on ${at.host}:${at.port} (${error.message}); ` +
+        'give each instance its own port',
+    ]);
+  });
+  metrics.collectProcessMetrics();
+  log.info({ metrics: `http://${at.host}:${metricsServer.port}/metrics` }, 'metrics served for Prometheus');
+  return metricsServer;
+}
+
+export async function startServer(config: Config, options: { webRoot?: string } = {}) {
+  const db = openDatabase(config.database);
+  const built = await buildApp({
+    config,
+    db,
+    webRoot: options.webRoot,
+    loggerInstance: createLogger(config),
+  });
+  const { app, services, readiness, metrics } = built;
+  const log = app.log;
+  await prepareDatabase(config, db, built);
+
+  await setUpFirstAdmin(config, services, log);
   if (config.seedDemo && (await seedDemoContent(db, systemClock, config.uploadDir))) {
     log.info('demo content added (set SEED_DEMO=false to start empty)');
   }
   await reportUploadsFolder(db, config.uploadDir, log);
 
   const stopPeriodicJobs = startPeriodicJobs(services, log);
-
   // Before the public port, so an instance a proxy sees is already observable.
-  const metricsServer =
-    config.metrics &&
-    (await startMetricsServer(metrics.registry, config.metrics, log).catch((error: Error) => {
-      throw new ConfigError([
-        `METRICS_PORT: cannot listen on ${config.metrics!.host}:${config.metrics!.port} (${error.message}); ` +
-          'give each instance its own port',
-      ]);
-    }));
-  if (metricsServer) {
-    metrics.collectProcessMetrics();
-    log.info(
-      { metrics: `http://${config.metrics!.host}:${metricsServer.port}/metrics` },
-      'metrics served for Prometheus',
-    );
-  }
+  const metricsServer = await serveMetrics(config, metrics, log);
 
   await app.listen({ port: config.port, host: config.host });
   log.info(

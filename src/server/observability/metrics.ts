@@ -36,10 +36,52 @@ const TRACKING_OUTCOMES = {
   dropped_at_shutdown: 'dropped_at_shutdown',
 } as const satisfies Partial<Record<keyof IngestStats, string>>;
 
+/** Where the scrape reads from: set by readFrom() once the rest of the app is built. */
+interface Scrape {
+  sources: MetricSources | undefined;
+}
+
 export function createMetrics() {
   const registry = new Registry();
   const registers = [registry];
+  const scrape: Scrape = { sources: undefined };
+  // Registered in this order, which is the order a scrape lists them in.
+  const observeAnswer = answerMetrics(registers);
+  const mail = new Counter({
+    name: 'mail_messages_total',
+    help: 'E-mails handed to the transport, by outcome (sent, failed)',
+    labelNames: ['outcome'] as const,
+    registers,
+  });
+  registerTrackingMetrics(registers, scrape);
+  registerDatabaseMetrics(registers, scrape);
 
+  return {
+    registry,
+    observeAnswer,
+
+    mailSent(): void {
+      mail.inc({ outcome: 'sent' });
+    },
+    mailFailed(): void {
+      mail.inc({ outcome: 'failed' });
+    },
+
+    /** Connects the figures other parts keep; read at each scrape. */
+    readFrom(from: MetricSources): void {
+      scrape.sources = from;
+    },
+
+    /** Node's process and event-loop metrics: only for the running server (they start timers). */
+    collectProcessMetrics(): void {
+      collectDefaultMetrics({ register: registry });
+    },
+  };
+}
+export type Metrics = ReturnType<typeof createMetrics>;
+
+/** Every answer's count and latency, by route and status; returns what observes one answer. */
+function answerMetrics(registers: Registry[]): (answer: Answer) => void {
   const requests = new Counter({
     name: 'http_requests_total',
     help: 'Answers sent, by method, route pattern and status (fast lane included)',
@@ -53,22 +95,38 @@ export function createMetrics() {
     buckets: LATENCY_BUCKETS_S,
     registers,
   });
-  const mail = new Counter({
-    name: 'mail_messages_total',
-    help: 'E-mails handed to the transport, by outcome (sent, failed)',
-    labelNames: ['outcome'] as const,
-    registers,
-  });
 
-  let sources: MetricSources | undefined;
+  // prom-client hashes the labels on every call; the lane answers tens of thousands a second with a
+  // handful of label sets, so each set's child is kept.
+  type Child = { inc(): void };
+  type Timer = { observe(value: number): void };
+  const requestChildren = new Map<string, Child>();
+  const durationChildren = new Map<string, Timer>();
+
+  return (answer) => {
+    const method = METHODS.has(answer.method) ? answer.method : 'OTHER';
+    const route = `${method} ${answer.route}`;
+    const key = `${route} ${answer.status}`;
+    let child = requestChildren.get(key);
+    if (!child)
+      requestChildren.set(key, (child = requests.labels(method, answer.route, String(answer.status))));
+    child.inc();
+    let timer = durationChildren.get(route);
+    if (!timer) durationChildren.set(route, (timer = duration.labels(method, answer.route)));
+    timer.observe(answer.durationMs / 1000);
+  };
+}
+
+/** The ingest stats, read at each scrape. */
+function registerTrackingMetrics(registers: Registry[], scrape: Scrape): void {
   new Counter({
     name: 'tracking_events_total',
     help: 'Tracking events since start, by outcome (accepted and queued, written, or why not stored)',
     labelNames: ['outcome'] as const,
     registers,
     collect() {
-      if (!sources) return;
-      const stats = sources.ingest();
+      if (!scrape.sources) return;
+      const stats = scrape.sources.ingest();
       this.reset();
       for (const [field, outcome] of Object.entries(TRACKING_OUTCOMES))
         this.inc({ outcome }, stats[field as keyof typeof TRACKING_OUTCOMES]);
@@ -79,9 +137,9 @@ export function createMetrics() {
     help: 'Analytics writes that failed and were retried, split or put back in the queue',
     registers,
     collect() {
-      if (!sources) return;
+      if (!scrape.sources) return;
       this.reset();
-      this.inc(sources.ingest().failed_flushes);
+      this.inc(scrape.sources.ingest().failed_flushes);
     },
   });
   new Gauge({
@@ -89,7 +147,7 @@ export function createMetrics() {
     help: 'Accepted tracking events waiting to be written',
     registers,
     collect() {
-      if (sources) this.set(sources.ingest().queued);
+      if (scrape.sources) this.set(scrape.sources.ingest().queued);
     },
   });
   new Gauge({
@@ -97,18 +155,22 @@ export function createMetrics() {
     help: '1 while analytics writes fail because the database does not answer',
     registers,
     collect() {
-      if (sources) this.set(sources.ingest().database_down_since ? 1 : 0);
+      if (scrape.sources) this.set(scrape.sources.ingest().database_down_since ? 1 : 0);
     },
   });
+}
+
+/** The e-mails owed (a database count) and the pool's connections, read at each scrape. */
+function registerDatabaseMetrics(registers: Registry[], scrape: Scrape): void {
   new Gauge({
     name: 'mail_owed',
     help: 'E-mails still owed: enquiry notices and visitor acknowledgements',
     labelNames: ['kind'] as const,
     registers,
     async collect() {
-      if (!sources) return;
+      if (!scrape.sources) return;
       try {
-        const owed = await sources.mailOwed();
+        const owed = await scrape.sources.mailOwed();
         this.set({ kind: 'notice' }, owed.notices);
         this.set({ kind: 'acknowledgement' }, owed.acknowledgements);
       } catch {
@@ -123,56 +185,14 @@ export function createMetrics() {
     labelNames: ['state'] as const,
     registers,
     collect() {
-      const pool = sources?.pool();
+      const pool = scrape.sources?.pool();
       if (!pool) return;
       this.set({ state: 'in_use' }, pool.total - pool.idle);
       this.set({ state: 'idle' }, pool.idle);
       this.set({ state: 'waiting' }, pool.waiting);
     },
   });
-
-  // prom-client hashes the labels on every call; the lane answers tens of thousands a second with a
-  // handful of label sets, so each set's child is kept.
-  type Child = { inc(): void };
-  type Timer = { observe(value: number): void };
-  const requestChildren = new Map<string, Child>();
-  const durationChildren = new Map<string, Timer>();
-
-  return {
-    registry,
-
-    observeAnswer(answer: Answer): void {
-      const method = METHODS.has(answer.method) ? answer.method : 'OTHER';
-      const route = `${method} ${answer.route}`;
-      const key = `${route} ${answer.status}`;
-      let child = requestChildren.get(key);
-      if (!child)
-        requestChildren.set(key, (child = requests.labels(method, answer.route, String(answer.status))));
-      child.inc();
-      let timer = durationChildren.get(route);
-      if (!timer) durationChildren.set(route, (timer = duration.labels(method, answer.route)));
-      timer.observe(answer.durationMs / 1000);
-    },
-
-    mailSent(): void {
-      mail.inc({ outcome: 'sent' });
-    },
-    mailFailed(): void {
-      mail.inc({ outcome: 'failed' });
-    },
-
-    /** Connects the figures other parts keep; read at each scrape. */
-    readFrom(from: MetricSources): void {
-      sources = from;
-    },
-
-    /** Node's process and event-loop metrics: only for the running server (they start timers). */
-    collectProcessMetrics(): void {
-      collectDefaultMetrics({ register: registry });
-    },
-  };
 }
-export type Metrics = ReturnType<typeof createMetrics>;
 
 /** The mailer, counting what the transport accepted and refused. */
 export function countingMailer(mailer: Mailer, metrics: Metrics): Mailer {

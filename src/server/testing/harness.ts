@@ -111,6 +111,100 @@ async function truncateAll(db: Db, dialect: Dialect): Promise<void> {
   await sql`PRAGMA foreign_keys = ON`.execute(db);
 }
 
+type HarnessOptions = { env?: Record<string, string>; logger?: FastifyServerOptions['logger'] };
+
+/** A database of the dialect for one suite: a SQLite file in `tmp`, or a throwaway PostgreSQL one. */
+async function suiteDatabase(
+  dialect: Dialect,
+  tmp: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (dialect === 'postgres') return createPostgresDatabase();
+  return { url: `sqlite:${path.join(tmp, 'test.db')}`, drop: async () => undefined };
+}
+
+/** `loginAs`: each call creates another admin, signed in, with a known password. */
+function adminLogins(services: TestContext['services']): TestContext['loginAs'] {
+  let adminCount = 0;
+  return async (opts = {}) => {
+    adminCount += 1;
+    const email = opts.email ?? `admin${adminCount}@example.com`;
+    const password = `correct horse ${adminCount}`;
+    const admin = await services.accounts.create(
+      undefined,
+      {
+        username: opts.username ?? `admin${adminCount}`,
+        email,
+        password,
+        role: opts.role ?? 'superadmin',
+      },
+      { forcePasswordChange: false },
+    );
+    const { access_token } = await services.accounts.login(email, password);
+    return { token: access_token, id: admin.id, email, password };
+  };
+}
+
+/** The app on a fresh, migrated database of the dialect, and how to take both down again. */
+async function startSuite(
+  dialect: Dialect,
+  options: HarnessOptions,
+): Promise<{ context: TestContext; cleanup: () => Promise<void> }> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'range-test-'));
+  const database = await suiteDatabase(dialect, tmp);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: database.url,
+    UPLOAD_DIR: path.join(tmp, 'uploads'),
+    OUTBOX_DIR: path.join(tmp, 'outbox'),
+    PUBLIC_URL: 'http://range.test',
+    LOG_LEVEL: 'silent',
+    // Events are written on the test's own event loop, where a test clock and a failing handle
+    // reach them; the writer thread has tests of its own (event-writer.test.ts).
+    ANALYTICS_WRITER: 'inline',
+    ...(dialect === 'postgres' ? { TOTP_ENCRYPTION_KEY: TEST_POSTGRES_KEY } : {}),
+    ...options.env,
+  });
+  const db = openDatabase(config.database);
+  await migrateToLatest(db);
+  const clock = new TestClock();
+  const { app, services, routes, readiness, metrics } = await buildApp({
+    config,
+    db,
+    clock,
+    webRoot: path.join(tmp, 'no-web-build'),
+    logger: options.logger,
+  });
+  await app.ready();
+  // Tests write queued analytics events with flush() when they choose; the app's 1-second timer
+  // would race them on a busy machine.
+  await services.analytics.stop();
+  const context: TestContext = {
+    dialect,
+    app,
+    services,
+    routes,
+    readiness,
+    metrics,
+    db,
+    config,
+    clock,
+    loginAs: adminLogins(services),
+    request({ token, headers, ...rest }) {
+      return app.inject({
+        ...rest,
+        headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      });
+    },
+  };
+  const cleanup = async () => {
+    await app.close();
+    await db.destroy();
+    await database.drop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  };
+  return { context, cleanup };
+}
+
 /**
  * Declares `suite` once per dialect. Every test starts from empty tables and a clock at a fixed
  * instant; `env` adds configuration variables; `logger` replaces the silent one.
@@ -118,89 +212,14 @@ async function truncateAll(db: Db, dialect: Dialect): Promise<void> {
 export function describeEachDatabase(
   name: string,
   suite: (ctx: () => TestContext) => void,
-  options: { env?: Record<string, string>; logger?: FastifyServerOptions['logger'] } = {},
+  options: HarnessOptions = {},
 ): void {
   describe.each(dialects())(`${name} [%s]`, (dialect) => {
     let context: TestContext | undefined;
     let cleanup: () => Promise<void> = async () => undefined;
 
     beforeAll(async () => {
-      const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'range-test-'));
-      let databaseUrl = `sqlite:${path.join(tmp, 'test.db')}`;
-      let dropDatabase: () => Promise<void> = async () => undefined;
-      if (dialect === 'postgres') {
-        const created = await createPostgresDatabase();
-        databaseUrl = created.url;
-        dropDatabase = created.drop;
-      }
-      const config = loadConfig({
-        NODE_ENV: 'test',
-        DATABASE_URL: databaseUrl,
-        UPLOAD_DIR: path.join(tmp, 'uploads'),
-        OUTBOX_DIR: path.join(tmp, 'outbox'),
-        PUBLIC_URL: 'http://range.test',
-        LOG_LEVEL: 'silent',
-        // Events are written on the test's own event loop, where a test clock and a failing handle
-        // reach them; the writer thread has tests of its own (event-writer.test.ts).
-        ANALYTICS_WRITER: 'inline',
-        ...(dialect === 'postgres' ? { TOTP_ENCRYPTION_KEY: TEST_POSTGRES_KEY } : {}),
-        ...options.env,
-      });
-      const db = openDatabase(config.database);
-      await migrateToLatest(db);
-      const clock = new TestClock();
-      const { app, services, routes, readiness, metrics } = await buildApp({
-        config,
-        db,
-        clock,
-        webRoot: path.join(tmp, 'no-web-build'),
-        logger: options.logger,
-      });
-      await app.ready();
-      // Tests write queued analytics events with flush() when they choose; the app's 1-second timer
-      // would race them on a busy machine.
-      await services.analytics.stop();
-      let adminCount = 0;
-      context = {
-        dialect,
-        app,
-        services,
-        routes,
-        readiness,
-        metrics,
-        db,
-        config,
-        clock,
-        async loginAs(opts = {}) {
-          adminCount += 1;
-          const email = opts.email ?? `admin${adminCount}@example.com`;
-          const password = `correct horse ${adminCount}`;
-          const admin = await services.accounts.create(
-            undefined,
-            {
-              username: opts.username ?? `admin${adminCount}`,
-              email,
-              password,
-              role: opts.role ?? 'superadmin',
-            },
-            { forcePasswordChange: false },
-          );
-          const { access_token } = await services.accounts.login(email, password);
-          return { token: access_token, id: admin.id, email, password };
-        },
-        request({ token, headers, ...rest }) {
-          return app.inject({
-            ...rest,
-            headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-          });
-        },
-      };
-      cleanup = async () => {
-        await app.close();
-        await db.destroy();
-        await dropDatabase();
-        fs.rmSync(tmp, { recursive: true, force: true });
-      };
+      ({ context, cleanup } = await startSuite(dialect, options));
     });
 
     beforeEach(async () => {

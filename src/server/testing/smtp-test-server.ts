@@ -2,6 +2,7 @@
 // through SMTP (not a mock transport). Received messages are kept raw, in order.
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { bindDeps } from '../lib/bind-deps.ts';
 
 export interface ReceivedMail {
   from: string;
@@ -29,13 +30,34 @@ export interface SmtpTestServerOptions {
   users?: Record<string, string>;
 }
 
+/** What the server's handlers and the test's calls share. */
+interface Mailbox {
+  readonly received: ReceivedMail[];
+  /** Woken after every delivery. */
+  readonly waiters: (() => void)[];
+  readonly rejectRecipients: Set<string>;
+  /** While set (holdDeliveries), every delivery waits for it before it is received. */
+  gate: Promise<void> | undefined;
+}
+
 export async function startSmtpTestServer(options: SmtpTestServerOptions = {}): Promise<SmtpTestServer> {
-  const received: ReceivedMail[] = [];
-  const waiters: (() => void)[] = [];
-  const rejectRecipients = new Set<string>();
-  let gate: Promise<void> | undefined;
-  const users = options.users;
-  const server = new SMTPServer({
+  const mailbox: Mailbox = { received: [], waiters: [], rejectRecipients: new Set(), gate: undefined };
+  const server = createSmtpServer(mailbox, options.users);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  const bind = bindDeps(mailbox);
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received: mailbox.received,
+    rejectRecipients: mailbox.rejectRecipients,
+    holdDeliveries: bind(holdDeliveries),
+    waitForMail: bind(waitForMail),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+function createSmtpServer(mailbox: Mailbox, users: Record<string, string> | undefined): SMTPServer {
+  return new SMTPServer({
     authOptional: users === undefined,
     // Plain-text sign-in on 127.0.0.1 only: a test has no certificate to offer.
     allowInsecureAuth: true,
@@ -49,7 +71,7 @@ export async function startSmtpTestServer(options: SmtpTestServerOptions = {}): 
     disabledCommands: ['STARTTLS'],
     logger: false,
     onRcptTo(address, _session, callback) {
-      if (rejectRecipients.has(address.address.toLowerCase())) {
+      if (mailbox.rejectRecipients.has(address.address.toLowerCase())) {
         const error = Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 });
         callback(error);
         return;
@@ -60,55 +82,52 @@ export async function startSmtpTestServer(options: SmtpTestServerOptions = {}): 
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', async () => {
-        await gate;
-        received.push({
+        await mailbox.gate;
+        mailbox.received.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString('utf8'),
         });
-        waiters.splice(0).forEach((wake) => wake());
+        mailbox.waiters.splice(0).forEach((wake) => wake());
         callback();
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+}
 
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    rejectRecipients,
-    holdDeliveries() {
-      let release = () => {};
-      gate = new Promise<void>((resolve) => {
-        release = () => {
-          gate = undefined;
-          resolve();
-        };
-      });
-      return release;
-    },
-    waitForMail(afterCount = received.length, timeoutMs = 5000) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          const mail = received[afterCount];
-          if (mail) {
-            clearTimeout(timer);
-            resolve(mail);
-            return true;
-          }
-          return false;
-        };
-        const timer = setTimeout(() => reject(new Error('no mail arrived in time')), timeoutMs);
-        if (check()) return;
-        const wait = () => {
-          if (!check()) waiters.push(wait);
-        };
-        waiters.push(wait);
-      });
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+function holdDeliveries(mailbox: Mailbox): () => void {
+  let release = () => {};
+  mailbox.gate = new Promise<void>((resolve) => {
+    release = () => {
+      mailbox.gate = undefined;
+      resolve();
+    };
+  });
+  return release;
+}
+
+function waitForMail(
+  mailbox: Mailbox,
+  afterCount = mailbox.received.length,
+  timeoutMs = 5000,
+): Promise<ReceivedMail> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      const mail = mailbox.received[afterCount];
+      if (mail) {
+        clearTimeout(timer);
+        resolve(mail);
+        return true;
+      }
+      return false;
+    };
+    const timer = setTimeout(() => reject(new Error('no mail arrived in time')), timeoutMs);
+    if (check()) return;
+    const wait = () => {
+      if (!check()) mailbox.waiters.push(wait);
+    };
+    mailbox.waiters.push(wait);
+  });
 }
 
 /** Undoes quoted-printable soft line breaks and escapes, so assertions can search the decoded text. */

@@ -4,6 +4,7 @@
 // notices), and kept, compressed, until the list, the London day or the business name changes.
 import type { Event } from '#shared/schemas/content.ts';
 import { londonDay } from '#shared/london-days.ts';
+import { bindDeps } from '../../lib/bind-deps.ts';
 import { compressBody, type CompressedBody } from '../../lib/compressed-body.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { ContentService, PublicList } from '../content/service.ts';
@@ -37,89 +38,117 @@ export function fileSlug(name: string): string {
   return slug || 'event';
 }
 
-export function createCalendar(deps: {
+export interface CalendarDeps {
   content: ContentService;
   site: SiteService;
   clock: Clock;
   publicUrl: string;
-}) {
-  const host = new URL(deps.publicUrl).hostname;
-  let built: Built | undefined;
-  // Bumped on every change: a build that began before one cannot keep what it built.
-  let generation = 0;
+}
 
-  const toCalendarEvent = (event: Event): CalendarEvent => {
-    const url = event.link || `${deps.publicUrl}/#events`;
-    return {
-      uid: `event-${event.id}@${host}`,
-      day: event.date,
-      summary: event.name,
-      location: event.location,
-      url,
-      description: `More information: ${url}`,
-      changedAt: Date.parse(event.updated_at),
-    };
+/** One calendar's dependencies and what it keeps between requests. */
+interface CalendarState {
+  readonly deps: CalendarDeps;
+  /** The public URL's host name: it makes the events' UIDs unique to this site. */
+  readonly host: string;
+  built: Built | undefined;
+  /** Bumped on every change: a build that began before one cannot keep what it built. */
+  generation: number;
+}
+
+export function createCalendar(deps: CalendarDeps) {
+  const state: CalendarState = {
+    deps,
+    host: new URL(deps.publicUrl).hostname,
+    built: undefined,
+    generation: 0,
   };
-
-  function build(list: PublicList, today: string, calendarName: string): Built {
-    const { events } = JSON.parse(list.identity.toString('utf8')) as { events: Event[] };
-    const upcoming = events
-      .filter((event) => event.date >= today)
-      .sort((a, b) => a.date.localeCompare(b.date) || a.order - b.order || a.id - b.id);
-    const text = calendarText({ name: calendarName, events: upcoming.map(toCalendarEvent) });
-    return {
-      list,
-      today,
-      calendarName,
-      feed: compressBody(Buffer.from(text)),
-      events: new Map(events.map((event) => [event.id, event])),
-      files: new Map(),
-    };
-  }
-
-  /** The built calendar when it still matches the cached list and today, without any I/O. */
-  function current(): Built | undefined {
-    const list = deps.content.cachedPublicList('events');
-    return built && built.list === list && built.today === londonDay(deps.clock.now()) ? built : undefined;
-  }
-
-  async function load(): Promise<Built> {
-    const started = generation;
-    const [list, site] = await Promise.all([deps.content.publicList('events'), deps.site.get()]);
-    const today = londonDay(deps.clock.now());
-    const calendarName = `${site.trading_name} — events`;
-    if (built?.list === list && built.today === today && built.calendarName === calendarName) return built;
-    const fresh = build(list, today, calendarName);
-    if (started === generation) built = fresh;
-    return fresh;
-  }
-
+  const bind = bindDeps(state);
   return {
-    /** The feed while it is current (the fast lane answers only then). */
-    cachedFeed: (): CompressedBody | undefined => current()?.feed,
-
-    feed: async (): Promise<CompressedBody> => (current() ?? (await load())).feed,
-
-    /** One visible event's file; undefined when there is no such visible event. */
-    async eventFile(id: number): Promise<EventFile | undefined> {
-      const calendar = current() ?? (await load());
-      const event = calendar.events.get(id);
-      if (!event) return undefined;
-      let file = calendar.files.get(id);
-      if (!file) {
-        const text = calendarText({ name: calendar.calendarName, events: [toCalendarEvent(event)] });
-        file = { ...compressBody(Buffer.from(text)), filename: `${fileSlug(event.name)}.ics` };
-        calendar.files.set(id, file);
-      }
-      return file;
-    },
-
-    /** Called when the business details change (here or, by change notice, on another instance). */
-    invalidate(): void {
-      generation += 1;
-      built = undefined;
-    },
+    cachedFeed: bind(cachedFeed),
+    feed: bind(feed),
+    eventFile: bind(eventFile),
+    invalidate: bind(invalidate),
   };
+}
+
+/** The feed while it is current (the fast lane answers only then). */
+function cachedFeed(state: CalendarState): CompressedBody | undefined {
+  return current(state)?.feed;
+}
+
+async function feed(state: CalendarState): Promise<CompressedBody> {
+  return (current(state) ?? (await load(state))).feed;
+}
+
+/** One visible event's file; undefined when there is no such visible event. */
+async function eventFile(state: CalendarState, id: number): Promise<EventFile | undefined> {
+  const calendar = current(state) ?? (await load(state));
+  const event = calendar.events.get(id);
+  if (!event) return undefined;
+  let file = calendar.files.get(id);
+  if (!file) {
+    const text = calendarText({ name: calendar.calendarName, events: [toCalendarEvent(state, event)] });
+    file = { ...compressBody(Buffer.from(text)), filename: `${fileSlug(event.name)}.ics` };
+    calendar.files.set(id, file);
+  }
+  return file;
+}
+
+/** Called when the business details change (here or, by change notice, on another instance). */
+function invalidate(state: CalendarState): void {
+  state.generation += 1;
+  state.built = undefined;
+}
+
+function toCalendarEvent(state: CalendarState, event: Event): CalendarEvent {
+  const url = event.link || `${state.deps.publicUrl}/#events`;
+  return {
+    uid: `event-${event.id}@${state.host}`,
+    day: event.date,
+    summary: event.name,
+    location: event.location,
+    url,
+    description: `More information: ${url}`,
+    changedAt: Date.parse(event.updated_at),
+  };
+}
+
+function build(state: CalendarState, list: PublicList, today: string, calendarName: string): Built {
+  const { events } = JSON.parse(list.identity.toString('utf8')) as { events: Event[] };
+  const upcoming = events
+    .filter((event) => event.date >= today)
+    .sort((a, b) => a.date.localeCompare(b.date) || a.order - b.order || a.id - b.id);
+  const text = calendarText({
+    name: calendarName,
+    events: upcoming.map((event) => toCalendarEvent(state, event)),
+  });
+  return {
+    list,
+    today,
+    calendarName,
+    feed: compressBody(Buffer.from(text)),
+    events: new Map(events.map((event) => [event.id, event])),
+    files: new Map(),
+  };
+}
+
+/** The built calendar when it still matches the cached list and today, without any I/O. */
+function current({ deps, built }: CalendarState): Built | undefined {
+  const list = deps.content.cachedPublicList('events');
+  return built && built.list === list && built.today === londonDay(deps.clock.now()) ? built : undefined;
+}
+
+async function load(state: CalendarState): Promise<Built> {
+  const { deps } = state;
+  const started = state.generation;
+  const [list, site] = await Promise.all([deps.content.publicList('events'), deps.site.get()]);
+  const today = londonDay(deps.clock.now());
+  const calendarName = `${site.trading_name} — events`;
+  const { built } = state;
+  if (built?.list === list && built.today === today && built.calendarName === calendarName) return built;
+  const fresh = build(state, list, today, calendarName);
+  if (started === state.generation) state.built = fresh;
+  return fresh;
 }
 
 export type Calendar = ReturnType<typeof createCalendar>;

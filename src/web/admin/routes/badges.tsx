@@ -6,7 +6,7 @@ import { FormPanel } from './content/form-panel.tsx';
 import { ScheduleFields } from './content/schedule.tsx';
 import { Thumbnail } from './content/thumbnail.tsx';
 import { ContentScreen, type ContentFormProps } from './content/content-screen.tsx';
-import { useContentForm } from './content/use-content-form.ts';
+import { useContentForm, NEW_ITEM_LISTING } from './content/use-content-form.ts';
 import { contentMessages } from './content/use-content-manager.ts';
 
 const MESSAGES = contentMessages('badge', 'badges');
@@ -18,10 +18,7 @@ function BadgeForm(props: ContentFormProps<'badges'>) {
       name: '',
       badge_url: '',
       description: '',
-      order: 0,
-      is_active: true,
-      show_from: null,
-      hide_after: null,
+      ...NEW_ITEM_LISTING,
     },
   });
   return (

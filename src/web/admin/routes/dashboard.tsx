@@ -21,8 +21,10 @@ import { Card, PageHeader } from '../../components/admin-ui.tsx';
 import { buttonClasses } from '../../components/button.tsx';
 import { DEFAULT_ANALYTICS_PERIOD } from '../../../shared/constants.ts';
 import { londonDay } from '../../../shared/london-days.ts';
+import type { AnalyticsSummary } from '../../../shared/schemas/analytics.ts';
+import type { Enquiry } from '../../../shared/schemas/enquiries.ts';
 import { useAnalyticsSummary } from '../api/analytics-summary.ts';
-import { useContentList } from '../api/content-list.ts';
+import { useContentList, type ContentItem } from '../api/content-list.ts';
 import { useEnquiries } from '../api/enquiries-list.ts';
 import { useMe } from '../api/me.ts';
 import { useSetupStatus } from '../api/setup-status.ts';
@@ -90,6 +92,109 @@ const QUICK_LINKS: readonly { label: string; to: string; icon: LucideIcon }[] = 
   { label: 'Business details', to: ADMIN_PATHS.settings, icon: Settings },
 ];
 
+/** All enquiries, the new ones, and those with e-mails still owed. */
+const countEnquiries = (list: Enquiry[]) => ({
+  total: list.length,
+  fresh: list.filter((enquiry) => (enquiry.status ?? 'new') === 'new').length,
+  // E-mails still owed: waiting for an address, for a retry, or being sent (the Enquiries screen says which).
+  pendingNotifications: list.filter((enquiry) => enquiry.notification_pending).length,
+});
+
+/** Events dated today or later, and how many of those are hidden from the site. */
+function countUpcoming(events: ContentItem<'events'>[]) {
+  const today = londonDay(Date.now());
+  const upcoming = events.filter((event) => event.date.slice(0, 10) >= today);
+  return { total: upcoming.length, hidden: upcoming.filter((event) => !event.is_active).length };
+}
+
+/** The four counts, each linking to its screen. */
+function AtAGlance({
+  enquiries,
+  events,
+  summary,
+}: {
+  enquiries: UseQueryResult<Enquiry[]>;
+  events: UseQueryResult<ContentItem<'events'>[]>;
+  summary: UseQueryResult<AnalyticsSummary>;
+}) {
+  const enquiryCounts = enquiries.data && countEnquiries(enquiries.data);
+  const upcoming = events.data && countUpcoming(events.data);
+
+  return (
+    <section aria-label="At a glance" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <StatCard
+        label="Enquiries"
+        to={ADMIN_PATHS.enquiries}
+        icon={Inbox}
+        value={enquiryCounts?.total}
+        loading={enquiries.isPending}
+      >
+        {enquiryCounts &&
+          (enquiryCounts.fresh > 0 ? (
+            <span className="inline-flex items-center rounded-full bg-accent-600 px-2.5 py-0.5 text-sm font-semibold text-white">
+              {enquiryCounts.fresh} new
+            </span>
+          ) : (
+            'No new enquiries'
+          ))}
+      </StatCard>
+      <StatCard
+        label="Upcoming events"
+        to={ADMIN_PATHS.events}
+        icon={CalendarDays}
+        value={upcoming?.total}
+        loading={events.isPending}
+      >
+        {upcoming &&
+          (upcoming.hidden > 0 ? `${upcoming.hidden} hidden from the site` : 'Dated today or later')}
+      </StatCard>
+      <StatCard
+        label="Page views"
+        to={ADMIN_PATHS.analytics}
+        icon={ChartColumn}
+        value={summary.data?.total_page_views}
+        loading={summary.isPending}
+      >
+        Last {DASHBOARD_PERIOD_DAYS} days
+      </StatCard>
+      <StatCard
+        label="Pending notifications"
+        to={ADMIN_PATHS.enquiries}
+        icon={MailWarning}
+        value={enquiryCounts?.pendingNotifications}
+        loading={enquiries.isPending}
+      >
+        {enquiryCounts === undefined
+          ? null
+          : enquiryCounts.pendingNotifications > 0
+            ? 'E-mails still to send — see why on Enquiries'
+            : 'Every e-mail sent'}
+      </StatCard>
+    </section>
+  );
+}
+
+function QuickLinks() {
+  return (
+    <Card className="mt-8">
+      <h2 className="font-display text-xl font-semibold tracking-wide text-ink-900 uppercase">Quick links</h2>
+      <ul className="mt-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+        {QUICK_LINKS.map(({ label, to, icon: Icon }) => (
+          <li key={label}>
+            <Link to={to} className={`${buttonClasses('secondary')} w-full justify-between!`}>
+              <span className="inline-flex items-center gap-2">
+                <Icon className="size-5" aria-hidden="true" />
+                {label}
+              </span>
+              <ArrowRight className="size-4" aria-hidden="true" />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
 export function DashboardScreen() {
   const me = useMe();
   // The same queries as the enquiry, events and analytics screens, so their changes show here too.
@@ -102,16 +207,6 @@ export function DashboardScreen() {
   useLogFailure('events', events);
   useLogFailure('analytics', summary);
 
-  const enquiryCounts = enquiries.data && {
-    total: enquiries.data.length,
-    fresh: enquiries.data.filter((enquiry) => (enquiry.status ?? 'new') === 'new').length,
-  };
-  // E-mails still owed: waiting for an address, for a retry, or being sent (the Enquiries screen says which).
-  const pendingNotifications = enquiries.data?.filter((enquiry) => enquiry.notification_pending).length;
-  const today = londonDay(Date.now());
-  const upcoming = events.data?.filter((event) => event.date.slice(0, 10) >= today);
-  const hiddenUpcoming = upcoming?.filter((event) => !event.is_active).length ?? 0;
-
   return (
     <>
       <PageHeader
@@ -119,75 +214,8 @@ export function DashboardScreen() {
         subtitle={me.data ? `Welcome back, ${me.data.username}.` : 'An overview of your website.'}
       />
       {setup.data && <SetupCard status={setup.data} />}
-      <section aria-label="At a glance" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard
-          label="Enquiries"
-          to={ADMIN_PATHS.enquiries}
-          icon={Inbox}
-          value={enquiryCounts?.total}
-          loading={enquiries.isPending}
-        >
-          {enquiryCounts &&
-            (enquiryCounts.fresh > 0 ? (
-              <span className="inline-flex items-center rounded-full bg-accent-600 px-2.5 py-0.5 text-sm font-semibold text-white">
-                {enquiryCounts.fresh} new
-              </span>
-            ) : (
-              'No new enquiries'
-            ))}
-        </StatCard>
-        <StatCard
-          label="Upcoming events"
-          to={ADMIN_PATHS.events}
-          icon={CalendarDays}
-          value={upcoming?.length}
-          loading={events.isPending}
-        >
-          {upcoming &&
-            (hiddenUpcoming > 0 ? `${hiddenUpcoming} hidden from the site` : 'Dated today or later')}
-        </StatCard>
-        <StatCard
-          label="Page views"
-          to={ADMIN_PATHS.analytics}
-          icon={ChartColumn}
-          value={summary.data?.total_page_views}
-          loading={summary.isPending}
-        >
-          Last {DASHBOARD_PERIOD_DAYS} days
-        </StatCard>
-        <StatCard
-          label="Pending notifications"
-          to={ADMIN_PATHS.enquiries}
-          icon={MailWarning}
-          value={pendingNotifications}
-          loading={enquiries.isPending}
-        >
-          {pendingNotifications === undefined
-            ? null
-            : pendingNotifications > 0
-              ? 'E-mails still to send — see why on Enquiries'
-              : 'Every e-mail sent'}
-        </StatCard>
-      </section>
-
-      <Card className="mt-8">
-        <h2 className="font-display text-xl font-semibold tracking-wide text-ink-900 uppercase">
-          Quick links
-        </h2>
-        <ul className="mt-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
-          {QUICK_LINKS.map(({ label, to, icon: Icon }) => (
-            <li key={label}>
-              <Link to={to} className={`${buttonClasses('secondary')} w-full justify-between!`}>
-                <span className="inline-flex items-center gap-2">
-                  <Icon className="size-5" aria-hidden="true" />
-                  {label}
-                </span>
-                <ArrowRight className="size-4" aria-hidden="true" />
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </Card>
+      <AtAGlance enquiries={enquiries} events={events} summary={summary} />
+      <QuickLinks />
     </>
   );
 }

@@ -12,7 +12,7 @@ import { ScheduleFields } from './content/schedule.tsx';
 import { Thumbnail } from './content/thumbnail.tsx';
 import { ContentScreen, type ContentFormProps } from './content/content-screen.tsx';
 import { ExternalLinkLine } from './content/external-link-line.tsx';
-import { useContentForm } from './content/use-content-form.ts';
+import { useContentForm, NEW_ITEM_LISTING } from './content/use-content-form.ts';
 import { contentMessages } from './content/use-content-manager.ts';
 
 const MESSAGES = contentMessages('event', 'events', { add: 'create', added: 'created' });
@@ -67,10 +67,7 @@ function EventForm(props: ContentFormProps<'events'>) {
       date: '',
       link: '',
       image_url: '',
-      order: 0,
-      is_active: true,
-      show_from: null,
-      hide_after: null,
+      ...NEW_ITEM_LISTING,
     },
   });
   return (

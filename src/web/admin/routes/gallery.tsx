@@ -21,8 +21,8 @@ import { Thumbnail } from './content/thumbnail.tsx';
 import { contentMessages, useContentManager } from './content/use-content-manager.ts';
 import { reorderChanges } from './content/reorder.ts';
 import { useEditor } from './content/use-editor.ts';
-import type { ContentFormProps } from './content/content-screen.tsx';
-import { useContentForm } from './content/use-content-form.ts';
+import { OpenForm, type ContentFormProps } from './content/content-screen.tsx';
+import { useContentForm, NEW_ITEM_LISTING } from './content/use-content-form.ts';
 
 type GallerySection = (typeof GALLERY_SECTIONS)[number];
 
@@ -36,10 +36,7 @@ function GalleryForm(props: ContentFormProps<'gallery'>) {
       image_url: '',
       alt_text: '',
       section: 'action-gallery',
-      order: 0,
-      is_active: true,
-      show_from: null,
-      hide_after: null,
+      ...NEW_ITEM_LISTING,
     },
     onInvalid: (invalid) => {
       // SPEC §5/§8: the one message for a missing title or picture.
@@ -167,17 +164,7 @@ export function GalleryScreen() {
         subtitle="Pictures for each part of the website, in the order they are shown."
         actions={!editor.open && <AddButton label="Add Image" onClick={editor.openNew} />}
       />
-      {editor.open && (
-        <GalleryForm
-          key={editor.key}
-          item={editor.item}
-          saving={manager.saving}
-          onCancel={editor.close}
-          onSave={async (values) => {
-            if (await manager.save(values, editor.item?.id ?? null)) editor.close();
-          }}
-        />
-      )}
+      <OpenForm Form={GalleryForm} editor={editor} manager={manager} />
       {manager.list.isPending ? (
         <Loading />
       ) : sections.length === 0 ? (

@@ -8,7 +8,7 @@ import { ScheduleFields } from './content/schedule.tsx';
 import { Thumbnail } from './content/thumbnail.tsx';
 import { ContentScreen, type ContentFormProps } from './content/content-screen.tsx';
 import { ExternalLinkLine } from './content/external-link-line.tsx';
-import { useContentForm } from './content/use-content-form.ts';
+import { useContentForm, NEW_ITEM_LISTING } from './content/use-content-form.ts';
 import { contentMessages } from './content/use-content-manager.ts';
 
 const MESSAGES = contentMessages('logo', 'logos');
@@ -20,10 +20,7 @@ function LogoForm(props: ContentFormProps<'logos'>) {
       name: '',
       logo_url: '',
       website_url: '',
-      order: 0,
-      is_active: true,
-      show_from: null,
-      hide_after: null,
+      ...NEW_ITEM_LISTING,
     },
   });
   return (

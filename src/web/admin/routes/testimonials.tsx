@@ -10,7 +10,7 @@ import { FormPanel } from './content/form-panel.tsx';
 import { ScheduleFields } from './content/schedule.tsx';
 import { StarRating, StarsShown } from './content/star-rating.tsx';
 import { ContentScreen, type ContentFormProps } from './content/content-screen.tsx';
-import { useContentForm } from './content/use-content-form.ts';
+import { useContentForm, NEW_ITEM_LISTING } from './content/use-content-form.ts';
 import { contentMessages } from './content/use-content-manager.ts';
 
 const MESSAGES = contentMessages('testimonial', 'testimonials');
@@ -23,10 +23,7 @@ function TestimonialForm(props: ContentFormProps<'testimonials'>) {
       company: '',
       testimonial_text: '',
       rating: 5,
-      order: 0,
-      is_active: true,
-      show_from: null,
-      hide_after: null,
+      ...NEW_ITEM_LISTING,
     },
   });
   return (

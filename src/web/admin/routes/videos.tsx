@@ -13,7 +13,7 @@ import { ScheduleFields } from './content/schedule.tsx';
 import { VIDEO_CATEGORY_LABELS } from './content/labels.ts';
 import { Thumbnail } from './content/thumbnail.tsx';
 import { ContentScreen, type ContentFormProps } from './content/content-screen.tsx';
-import { useContentForm } from './content/use-content-form.ts';
+import { useContentForm, NEW_ITEM_LISTING } from './content/use-content-form.ts';
 import { contentMessages } from './content/use-content-manager.ts';
 
 const MESSAGES = contentMessages('video', 'videos');
@@ -72,10 +72,7 @@ const BLANK: VideoValues = {
   description: '',
   // No default: the owner picks where the video goes (SPEC §5: category is required).
   category: '' as VideoValues['category'],
-  order: 0,
-  is_active: true,
-  show_from: null,
-  hide_after: null,
+  ...NEW_ITEM_LISTING,
 };
 
 function CategoryField(props: Omit<ComponentProps<typeof SelectField>, 'label'>) {

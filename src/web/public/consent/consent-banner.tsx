@@ -30,7 +30,11 @@ function nextFocusable(element: HTMLElement): HTMLElement | null {
   return null;
 }
 
-export function ConsentBanner({ consent }: { consent: ConsentState }) {
+/**
+ * Focus around the banner: moved in when it is opened from 'Cookie settings', and `returnFocus` takes
+ * it back to where the visitor was before entering the banner (never to <body>) just before it goes.
+ */
+function useBannerFocus(reopened: boolean) {
   const panel = useRef<HTMLElement>(null);
   /** Where the visitor was before focus entered the banner. */
   const cameFrom = useRef<HTMLElement | null>(null);
@@ -38,11 +42,11 @@ export function ConsentBanner({ consent }: { consent: ConsentState }) {
   // Opened on purpose from 'Cookie settings': move focus in (and back to that button afterwards).
   // Shown on its own after load: leave focus where the visitor is.
   useEffect(() => {
-    if (!consent.reopened) return;
+    if (!reopened) return;
     const opener = document.activeElement;
     if (opener instanceof HTMLElement && opener !== document.body) cameFrom.current = opener;
     panel.current?.focus();
-  }, [consent.reopened]);
+  }, [reopened]);
 
   const onFocus = (event: FocusEvent<HTMLElement>) => {
     const from = event.relatedTarget;
@@ -58,6 +62,12 @@ export function ConsentBanner({ consent }: { consent: ConsentState }) {
     // No scrolling: the visitor keeps looking at what they were looking at.
     back?.focus({ preventScroll: true });
   };
+
+  return { panel, onFocus, returnFocus };
+}
+
+export function ConsentBanner({ consent }: { consent: ConsentState }) {
+  const { panel, onFocus, returnFocus } = useBannerFocus(consent.reopened);
 
   const choose = (choice: () => void) => () => {
     returnFocus();
@@ -79,25 +89,7 @@ export function ConsentBanner({ consent }: { consent: ConsentState }) {
       }}
       className="fixed inset-x-0 top-16 z-50 max-h-[calc(100svh-4rem)] overflow-y-auto border-b border-ink-600 bg-ink-800 px-4 py-4 text-ink-100 shadow-[0_12px_40px_rgb(0_0_0/0.5)] outline-none motion-safe:animate-fade-up sm:px-6 md:inset-x-auto md:top-auto md:right-4 md:bottom-4 md:w-80 md:rounded-card md:border md:p-5 lg:w-[26rem]"
     >
-      <div className="flex items-start gap-3">
-        <Cookie className="mt-0.5 size-6 shrink-0 text-accent-400" aria-hidden="true" />
-        <h2
-          id="cookie-consent-title"
-          className="flex-1 font-display text-xl font-semibold uppercase tracking-wide text-ink-50"
-        >
-          Cookies on this site
-        </h2>
-        {closable && (
-          <button
-            type="button"
-            onClick={choose(closeConsentBanner)}
-            aria-label="Close cookie settings"
-            className="-mt-1 -mr-2 inline-flex size-11 items-center justify-center rounded-lg text-ink-200 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-accent-400"
-          >
-            <X className="size-5" aria-hidden="true" />
-          </button>
-        )}
-      </div>
+      <BannerTitle onClose={closable ? choose(closeConsentBanner) : null} />
       <p id="cookie-consent-text" className="mt-2 text-sm leading-relaxed text-ink-200 md:mt-3">
         With your permission we set a cookie with a random visitor number and count page visits, button clicks
         and the sections you read, to learn what is useful. Nothing is stored or sent unless you accept, and
@@ -119,5 +111,30 @@ export function ConsentBanner({ consent }: { consent: ConsentState }) {
         </button>
       </div>
     </section>
+  );
+}
+
+/** The banner's heading, with a close button when it can be closed without choosing (`onClose`). */
+function BannerTitle({ onClose }: { onClose: (() => void) | null }) {
+  return (
+    <div className="flex items-start gap-3">
+      <Cookie className="mt-0.5 size-6 shrink-0 text-accent-400" aria-hidden="true" />
+      <h2
+        id="cookie-consent-title"
+        className="flex-1 font-display text-xl font-semibold uppercase tracking-wide text-ink-50"
+      >
+        Cookies on this site
+      </h2>
+      {onClose && (
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label="Close cookie settings"
+          className="-mt-1 -mr-2 inline-flex size-11 items-center justify-center rounded-lg text-ink-200 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-accent-400"
+        >
+          <X className="size-5" aria-hidden="true" />
+        </button>
+      )}
+    </div>
   );
 }

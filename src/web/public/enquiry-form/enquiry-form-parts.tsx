@@ -1,5 +1,6 @@
-// The enquiry form's markup: its fields, the bot trap, the no-script note and the success panel.
-import { CircleAlert, CircleCheck } from 'lucide-react';
+// The enquiry form's markup: its fields, the bot trap, the send button, the no-script note and the
+// success panel.
+import { CircleAlert, CircleCheck, Send } from 'lucide-react';
 import type { ReactNode, RefObject } from 'react';
 import { ENQUIRY_LIMITS } from '#shared/constants.ts';
 import type { EnquiryControl } from './enquiry-checks.tsx';
@@ -133,6 +134,30 @@ export function BotTrap({
         value={value}
         onChange={(event) => onChange(event.target.value)}
       />
+    </div>
+  );
+}
+
+/** 'SEND ENQUIRY', or 'SENDING...' (and disabled) while an enquiry is on its way. */
+export function SubmitButton({
+  buttonRef,
+  busy,
+}: {
+  buttonRef: RefObject<HTMLButtonElement | null>;
+  busy: boolean;
+}) {
+  return (
+    <div className="sm:col-span-2">
+      <button
+        ref={buttonRef}
+        type="submit"
+        disabled={busy}
+        aria-disabled={busy || undefined}
+        className="inline-flex min-h-14 w-full items-center justify-center gap-3 rounded-lg bg-accent-600 px-8 font-display text-xl font-semibold uppercase tracking-wider text-white shadow-glow transition-colors hover:bg-accent-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400 disabled:cursor-wait disabled:bg-accent-700 sm:w-auto"
+      >
+        <Send className="size-5" aria-hidden="true" />
+        {busy ? 'SENDING...' : 'SEND ENQUIRY'}
+      </button>
     </div>
   );
 }

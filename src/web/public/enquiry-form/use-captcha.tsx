@@ -6,16 +6,9 @@
 // - recaptcha: Google's v3 script is loaded only once the visitor starts filling the form (no
 //   third-party request before that), and a token is made for the configured action on submit;
 // - off: an empty token.
-import {
-  useCallback,
-  useEffect,
-  useRef,
-  useState,
-  type DetailedHTMLProps,
-  type HTMLAttributes,
-  type ReactNode,
-} from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { CaptchaSetup } from '#shared/page-data.ts';
+import { AltchaWidget, startWidget, type AltchaElement, type WidgetState } from './altcha-widget.tsx';
 import { loadRecaptcha } from './recaptcha.ts';
 import { MIN_FILL_TIME_MS } from '#shared/constants.ts';
 
@@ -23,8 +16,6 @@ import { MIN_FILL_TIME_MS } from '#shared/constants.ts';
 export const CAPTCHA_WAIT_MS = 15_000;
 /** Allowance for the challenge request between the widget starting and the server issuing it. */
 const CHALLENGE_ISSUE_MARGIN_MS = 1000;
-
-type WidgetState = 'idle' | 'loading' | 'verifying' | 'verified' | 'failed';
 
 export interface Captcha {
   /** The visitor started on the form (first focus): load and start the check. */
@@ -42,30 +33,15 @@ export interface Captcha {
   widget: ReactNode;
 }
 
-// The widget's attributes we use (the package's own JSX typings do not resolve under NodeNext).
-declare module 'react' {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
-  namespace JSX {
-    interface IntrinsicElements {
-      'altcha-widget': DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement> & {
-        challenge?: string;
-        auto?: 'off' | 'onfocus' | 'onload' | 'onsubmit';
-        display?: 'standard' | 'bar' | 'floating' | 'overlay' | 'invisible';
-        type?: 'native' | 'checkbox' | 'switch';
-        name?: string;
-      };
-    }
-  }
-}
-
-interface AltchaElement extends HTMLElement {
-  verify?: () => Promise<unknown>;
-  reset?: () => void;
-}
-
-interface StateChangeDetail {
-  state?: string;
-  payload?: string | null;
+/** Resolves once the check is verified or has failed (it wakes `waiters`), or after CAPTCHA_WAIT_MS. */
+function whenSettled(waiters: Set<() => void>): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, CAPTCHA_WAIT_MS);
+    waiters.add(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }
 
 function useAltcha(challengeUrl: string): Captcha {
@@ -88,30 +64,7 @@ function useAltcha(challengeUrl: string): Captcha {
   useEffect(() => {
     const el = element.current;
     if (!shown || !el) return;
-    let cancelled = false;
-    let started = false;
-    const onStateChange = (event: Event) => {
-      const detail = (event as CustomEvent<StateChangeDetail>).detail ?? {};
-      if (detail.state === 'verified' && detail.payload) settle('verified', detail.payload);
-      else if (detail.state === 'verifying') {
-        challengeAt.current = Date.now();
-        settle('verifying', null);
-      } else if (detail.state === 'error' || detail.state === 'expired') settle('failed', null);
-    };
-    const verify = () => {
-      if (cancelled || started || typeof el.verify !== 'function') return;
-      started = true;
-      el.verify().catch(() => settle('failed', null));
-    };
-    el.addEventListener('statechange', onStateChange);
-    // The widget's methods exist once it has mounted, announced by its 'load' event.
-    el.addEventListener('load', verify, { once: true });
-    import('altcha').then(verify).catch(() => settle('failed', null));
-    return () => {
-      cancelled = true;
-      el.removeEventListener('statechange', onStateChange);
-      el.removeEventListener('load', verify);
-    };
+    return startWidget(el, settle, challengeAt);
   }, [shown, settle]);
 
   const begin = useCallback(() => {
@@ -122,15 +75,7 @@ function useAltcha(challengeUrl: string): Captcha {
 
   const token = useCallback(async () => {
     if (state.current === 'idle') begin();
-    if (state.current === 'loading' || state.current === 'verifying') {
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, CAPTCHA_WAIT_MS);
-        waiters.current.add(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-    }
+    if (state.current === 'loading' || state.current === 'verifying') await whenSettled(waiters.current);
     return state.current === 'verified' ? payload.current : null;
   }, [begin]);
 
@@ -145,20 +90,7 @@ function useAltcha(challengeUrl: string): Captcha {
     }
   }, [settle]);
 
-  const widget = shown ? (
-    <div className="[color-scheme:dark] [--altcha-border-color:var(--color-ink-500)] [--altcha-border-radius:0.5rem] [--altcha-color-base:var(--color-ink-900)] [--altcha-color-base-content:var(--color-ink-50)] [--altcha-color-neutral:var(--color-ink-500)] [--altcha-color-neutral-content:var(--color-ink-100)] [--altcha-color-success:var(--color-success-600)] [--altcha-max-width:100%]">
-      <altcha-widget
-        ref={(el: HTMLElement | null) => {
-          element.current = el;
-        }}
-        challenge={challengeUrl}
-        auto="off"
-        type="checkbox"
-        display="standard"
-        suppressHydrationWarning
-      />
-    </div>
-  ) : null;
+  const widget = shown ? <AltchaWidget challengeUrl={challengeUrl} element={element} /> : null;
 
   const earliestSend = useCallback(
     () => challengeAt.current + MIN_FILL_TIME_MS + CHALLENGE_ISSUE_MARGIN_MS,

@@ -1,6 +1,8 @@
 // The Privacy Policy (SPEC §2 "Legal pages"): what the business collects at bookings and on the day,
 // and what this website itself really collects (enquiries, the consent and session cookies, the
 // analytics events and how long they are kept). Contact details come from the site settings.
+import type { CaptchaSetup } from '#shared/page-data.ts';
+import type { SiteSettings } from '#shared/schemas/site.ts';
 import { usePageData } from '../page-data-context.tsx';
 import { telHref } from '../sections/contact.tsx';
 import { LegalLayout } from './legal-layout.tsx';
@@ -10,12 +12,28 @@ export const PRIVACY_EFFECTIVE_DATE = '27/02/2025';
 export function PrivacyPolicyPage() {
   // The server's configured ANALYTICS_RETENTION_DAYS, so the policy states what really happens.
   const { site, captcha, analyticsRetentionDays: retentionDays } = usePageData();
-  const retentionMonths = Math.round(retentionDays / 30.4);
   return (
     <LegalLayout
       title="Privacy Policy"
       intro={<p className="font-semibold text-white">Effective date: {PRIVACY_EFFECTIVE_DATE}</p>}
     >
+      <Introduction site={site} />
+      <DataWeCollect captchaProvider={captcha.provider} />
+      <HowWeUseYourData />
+      <DataStorageAndSecurity />
+      <DataRetention retentionDays={retentionDays} />
+      <DataSharing />
+      <YourRights />
+      <ContactUs site={site} />
+      <Changes />
+    </LegalLayout>
+  );
+}
+
+/** Who we are and what this policy covers. */
+function Introduction({ site }: { site: SiteSettings }) {
+  return (
+    <>
       <h2>Introduction</h2>
       <p>
         {site.company_name}, trading as {site.trading_name} ("we", "us"), runs a mobile airsoft target range
@@ -24,7 +42,14 @@ export function PrivacyPolicyPage() {
         collect it, and the choices and rights you have. We are the controller of that information under the
         UK General Data Protection Regulation (UK GDPR) and the Data Protection Act 2018.
       </p>
+    </>
+  );
+}
 
+/** At bookings, on the day, with an enquiry, and on this website (cookies and analytics). */
+function DataWeCollect({ captchaProvider }: { captchaProvider: CaptchaSetup['provider'] }) {
+  return (
+    <>
       <h2>Data We Collect</h2>
       <h3>When you book the range</h3>
       <p>Your name, e-mail address and home address, so that we can confirm and invoice your booking.</p>
@@ -40,7 +65,7 @@ export function PrivacyPolicyPage() {
         (such as utm_source=newsletter), and the name of the website whose link you followed (for example
         facebook.com — never the page itself). This goes with the enquiry you choose to send, whether or not
         you accept cookies, and is kept and deleted with it.{' '}
-        {captcha.provider === 'recaptcha'
+        {captchaProvider === 'recaptcha'
           ? 'To keep out spam, the form uses Google reCAPTCHA, which loads only once you start filling in the form and is covered by Google’s own privacy policy.'
           : 'To keep out spam, the form asks your browser to solve a small puzzle; this runs on our own server, uses no cookies and involves no third party.'}
       </p>
@@ -65,7 +90,13 @@ export function PrivacyPolicyPage() {
         the website you followed), so we can count visitors per source. We never store your IP address with
         these events, and we use no third-party analytics or advertising services.
       </p>
+    </>
+  );
+}
 
+function HowWeUseYourData() {
+  return (
+    <>
       <h2>How We Use Your Data</h2>
       <ul>
         <li>To answer your enquiry and, if you book, to plan, deliver and invoice your event.</li>
@@ -81,7 +112,13 @@ export function PrivacyPolicyPage() {
         legal obligation for our financial records. We do not use your information for automated
         decision-making and we never sell it.
       </p>
+    </>
+  );
+}
 
+function DataStorageAndSecurity() {
+  return (
+    <>
       <h2>Data Storage and Security</h2>
       <p>
         Enquiries and website analytics are stored on our own secure server, reached only over encrypted
@@ -89,7 +126,15 @@ export function PrivacyPolicyPage() {
         waivers are kept in a locked cabinet and are only seen by the people who need them. Booking records
         are kept in our accounting system.
       </p>
+    </>
+  );
+}
 
+/** How long each kind of information is kept. */
+function DataRetention({ retentionDays }: { retentionDays: number }) {
+  const retentionMonths = Math.round(retentionDays / 30.4);
+  return (
+    <>
       <h2>Data Retention</h2>
       <ul>
         <li>
@@ -109,7 +154,13 @@ export function PrivacyPolicyPage() {
           Cookies: as set out above (365 days for your cookie choice, 30 days for the session identifier).
         </li>
       </ul>
+    </>
+  );
+}
 
+function DataSharing() {
+  return (
+    <>
       <h2>Data Sharing</h2>
       <p>
         We do not sell or rent your personal information. We share it only with the companies that help us run
@@ -118,7 +169,13 @@ export function PrivacyPolicyPage() {
         authorities when the law requires it or to deal with an incident or claim. Videos from YouTube are
         only loaded when you press play, from YouTube's privacy-enhanced (no-cookie) domain.
       </p>
+    </>
+  );
+}
 
+function YourRights() {
+  return (
+    <>
       <h2>Your Rights</h2>
       <p>Under UK data protection law you have the right to:</p>
       <ul>
@@ -147,7 +204,13 @@ export function PrivacyPolicyPage() {
         are unhappy with how we have handled your information, you can complain to the Information
         Commissioner's Office at <a href="https://ico.org.uk/make-a-complaint/">ico.org.uk</a>.
       </p>
+    </>
+  );
+}
 
+function ContactUs({ site }: { site: SiteSettings }) {
+  return (
+    <>
       <h2>Contact Us</h2>
       <p>For any question about this policy or your information, contact us:</p>
       <dl>
@@ -164,13 +227,19 @@ export function PrivacyPolicyPage() {
           <a href={`mailto:${site.email}`}>{site.email}</a>
         </dd>
       </dl>
+    </>
+  );
+}
 
+function Changes() {
+  return (
+    <>
       <h2>Changes</h2>
       <p>
         We may update this policy when our services or the law change. The current version is always on this
         page, with its effective date at the top; if a change affects how we use information you have already
         given us, we will tell you.
       </p>
-    </LegalLayout>
+    </>
   );
 }

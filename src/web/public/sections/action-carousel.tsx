@@ -3,7 +3,7 @@
 // JavaScript, scrolls sideways); embla only adds dragging, the arrows and autoplay once hydrated.
 // A click enlarges the picture in a lightbox that is downloaded on first use.
 import Autoplay from 'embla-carousel-autoplay';
-import useEmblaCarousel from 'embla-carousel-react';
+import useEmblaCarousel, { type UseEmblaCarouselType } from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight, Maximize2 } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { GalleryImage } from '#shared/schemas/content.ts';
@@ -20,30 +20,32 @@ const GalleryLightbox = lazy(() => import('./gallery-lightbox.tsx'));
 const reducedMotion = () =>
   typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
-export function ActionCarousel({ images }: { images: GalleryImage[] }) {
-  // Chosen once on the client (the server renders no carousel behaviour at all).
-  const [plugins] = useState(() =>
-    reducedMotion()
-      ? []
-      : [
-          Autoplay({
-            delay: AUTOPLAY_DELAY_MS,
-            stopOnInteraction: false,
-            stopOnMouseEnter: true,
-            stopOnFocusIn: true,
-            // Hovering the arrows counts as hovering the carousel.
-            rootNode: (viewport) => viewport.parentElement ?? viewport,
-          }),
-        ],
-  );
-  const [viewportRef, embla] = useEmblaCarousel(
-    { align: 'start', loop: images.length > 4, watchResize: false },
-    plugins,
-  );
+/** Autoplay, unless the visitor prefers reduced motion. */
+const autoplayPlugins = () =>
+  reducedMotion()
+    ? []
+    : [
+        Autoplay({
+          delay: AUTOPLAY_DELAY_MS,
+          stopOnInteraction: false,
+          stopOnMouseEnter: true,
+          stopOnFocusIn: true,
+          // Hovering the arrows counts as hovering the carousel.
+          rootNode: (viewport) => viewport.parentElement ?? viewport,
+        }),
+      ];
+
+const ARROW =
+  'grid size-12 place-items-center rounded-full border border-white/20 bg-ink-800 text-white transition hover:border-accent-400 hover:bg-accent-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:border-white/20 disabled:hover:bg-ink-800';
+
+/**
+ * Once embla runs (after hydration): whether it has taken over the scrolling, and whether there is
+ * anything to scroll back or on to; it re-measures after the window is resized.
+ */
+function useCarouselState(embla: UseEmblaCarouselType[1], count: number) {
   const [ready, setReady] = useState(false);
   const [canPrev, setCanPrev] = useState(false);
-  const [canNext, setCanNext] = useState(images.length > 1);
-  const [openIndex, setOpenIndex] = useState(-1);
+  const [canNext, setCanNext] = useState(count > 1);
 
   useEffect(() => {
     if (!embla) return;
@@ -67,12 +69,22 @@ export function ActionCarousel({ images }: { images: GalleryImage[] }) {
     };
   }, [embla]);
 
+  return { ready, canPrev, canNext };
+}
+
+export function ActionCarousel({ images }: { images: GalleryImage[] }) {
+  // Chosen once on the client (the server renders no carousel behaviour at all).
+  const [plugins] = useState(autoplayPlugins);
+  const [viewportRef, embla] = useEmblaCarousel(
+    { align: 'start', loop: images.length > 4, watchResize: false },
+    plugins,
+  );
+  const { ready, canPrev, canNext } = useCarouselState(embla, images.length);
+  const [openIndex, setOpenIndex] = useState(-1);
+
   const scrollPrev = useCallback(() => embla?.scrollPrev(), [embla]);
   const scrollNext = useCallback(() => embla?.scrollNext(), [embla]);
   const close = useCallback(() => setOpenIndex(-1), []);
-
-  const arrow =
-    'grid size-12 place-items-center rounded-full border border-white/20 bg-ink-800 text-white transition hover:border-accent-400 hover:bg-accent-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:border-white/20 disabled:hover:bg-ink-800';
 
   return (
     <div className="relative" role="region" aria-roledescription="carousel" aria-label="Photos of the range">
@@ -82,65 +94,87 @@ export function ActionCarousel({ images }: { images: GalleryImage[] }) {
       >
         <ul className="flex touch-pan-y gap-4">
           {images.map((image, index) => (
-            <li
+            <Slide
               key={image.id}
-              aria-roledescription="slide"
-              aria-label={`${index + 1} of ${images.length}`}
-              className="min-w-0 shrink-0 grow-0 basis-full snap-start md:basis-[calc((100%-1rem)/2)] lg:basis-[calc((100%-2rem)/3)] xl:basis-[calc((100%-3rem)/4)]"
-            >
-              <button
-                type="button"
-                onClick={() => setOpenIndex(index)}
-                data-track="gallery-enlarge"
-                className="group relative block w-full overflow-hidden rounded-card border border-white/10 bg-ink-800 text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400"
-              >
-                <MediaImage
-                  src={image.image_url}
-                  alt={image.alt_text || image.title}
-                  width={1200}
-                  height={900}
-                  sizes="(min-width: 1280px) 25vw, (min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw"
-                  className="aspect-[4/3] w-full object-cover transition duration-500 motion-safe:group-hover:scale-105"
-                />
-                <span className="absolute inset-x-0 bottom-0 flex items-end justify-between gap-2 bg-gradient-to-t from-ink-950/90 to-transparent p-4 pt-12">
-                  <span className="font-display text-lg font-semibold tracking-wide text-white uppercase">
-                    {image.title}
-                  </span>
-                  <Maximize2 aria-hidden="true" className="size-5 shrink-0 text-accent-300" />
-                </span>
-                <span className="sr-only">(enlarge)</span>
-              </button>
-            </li>
+              image={image}
+              label={`${index + 1} of ${images.length}`}
+              onEnlarge={() => setOpenIndex(index)}
+            />
           ))}
         </ul>
       </div>
       {images.length > 1 && (
-        <div className="mt-6 flex justify-end gap-3">
-          <button
-            type="button"
-            className={arrow}
-            onClick={scrollPrev}
-            disabled={!canPrev}
-            aria-label="Previous photos"
-          >
-            <ChevronLeft aria-hidden="true" className="size-6" />
-          </button>
-          <button
-            type="button"
-            className={arrow}
-            onClick={scrollNext}
-            disabled={!canNext}
-            aria-label="Next photos"
-          >
-            <ChevronRight aria-hidden="true" className="size-6" />
-          </button>
-        </div>
+        <Arrows canPrev={canPrev} canNext={canNext} onPrev={scrollPrev} onNext={scrollNext} />
       )}
       {openIndex >= 0 && (
         <Suspense fallback={null}>
           <GalleryLightbox images={images} index={openIndex} onClose={close} />
         </Suspense>
       )}
+    </div>
+  );
+}
+
+/** One photo, a button that enlarges it; `label` is its place in the carousel ('2 of 7'). */
+function Slide({ image, label, onEnlarge }: { image: GalleryImage; label: string; onEnlarge: () => void }) {
+  return (
+    <li
+      aria-roledescription="slide"
+      aria-label={label}
+      className="min-w-0 shrink-0 grow-0 basis-full snap-start md:basis-[calc((100%-1rem)/2)] lg:basis-[calc((100%-2rem)/3)] xl:basis-[calc((100%-3rem)/4)]"
+    >
+      <button
+        type="button"
+        onClick={onEnlarge}
+        data-track="gallery-enlarge"
+        className="group relative block w-full overflow-hidden rounded-card border border-white/10 bg-ink-800 text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400"
+      >
+        <MediaImage
+          src={image.image_url}
+          alt={image.alt_text || image.title}
+          width={1200}
+          height={900}
+          sizes="(min-width: 1280px) 25vw, (min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw"
+          className="aspect-[4/3] w-full object-cover transition duration-500 motion-safe:group-hover:scale-105"
+        />
+        <span className="absolute inset-x-0 bottom-0 flex items-end justify-between gap-2 bg-gradient-to-t from-ink-950/90 to-transparent p-4 pt-12">
+          <span className="font-display text-lg font-semibold tracking-wide text-white uppercase">
+            {image.title}
+          </span>
+          <Maximize2 aria-hidden="true" className="size-5 shrink-0 text-accent-300" />
+        </span>
+        <span className="sr-only">(enlarge)</span>
+      </button>
+    </li>
+  );
+}
+
+/** The previous and next buttons, each disabled when there is nothing more that way. */
+function Arrows({
+  canPrev,
+  canNext,
+  onPrev,
+  onNext,
+}: {
+  canPrev: boolean;
+  canNext: boolean;
+  onPrev: () => void;
+  onNext: () => void;
+}) {
+  return (
+    <div className="mt-6 flex justify-end gap-3">
+      <button
+        type="button"
+        className={ARROW}
+        onClick={onPrev}
+        disabled={!canPrev}
+        aria-label="Previous photos"
+      >
+        <ChevronLeft aria-hidden="true" className="size-6" />
+      </button>
+      <button type="button" className={ARROW} onClick={onNext} disabled={!canNext} aria-label="Next photos">
+        <ChevronRight aria-hidden="true" className="size-6" />
+      </button>
     </div>
   );
 }

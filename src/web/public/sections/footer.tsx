@@ -25,7 +25,6 @@ const link =
 
 export function SiteFooter({ onHomePage }: { onHomePage: boolean }) {
   const { site, today } = usePageData();
-  const social = socialLinks(site);
   const year = today.slice(0, 4);
   return (
     <footer className="border-t border-white/10 bg-ink-950 text-ink-200">
@@ -41,64 +40,10 @@ export function SiteFooter({ onHomePage }: { onHomePage: boolean }) {
             The mobile interactive airsoft target range for festivals, corporate events and private parties
             across the UK.
           </p>
-          {social.length > 0 && (
-            <ul className="mt-6 flex gap-3" aria-label="Social media">
-              {social.map(({ field, label, Icon, url }) => (
-                <li key={field}>
-                  <a
-                    href={url}
-                    target="_blank"
-                    rel="noopener"
-                    aria-label={`${label} (opens in a new tab)`}
-                    data-track={`footer-social-${label.toLowerCase()}`}
-                    className="grid size-11 place-items-center rounded-full border border-white/15 text-white transition hover:border-accent-400 hover:bg-accent-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400"
-                  >
-                    <Icon className="size-5" />
-                  </a>
-                </li>
-              ))}
-            </ul>
-          )}
+          <SocialLinks site={site} />
         </div>
-        <div>
-          <h2 className="font-display text-lg font-bold tracking-widest text-white uppercase">Contact</h2>
-          <ul className="mt-2">
-            <li>
-              <a href={telHref(site.phone)} className={`gap-2 ${link}`} data-track="footer-phone">
-                <Phone aria-hidden="true" className="size-4 text-accent-400" />
-                {site.phone}
-              </a>
-            </li>
-            <li>
-              <a
-                href={`mailto:${site.email}`}
-                className={`gap-2 [overflow-wrap:anywhere] ${link}`}
-                data-track="footer-email"
-              >
-                <Mail aria-hidden="true" className="size-4 shrink-0 text-accent-400" />
-                {site.email}
-              </a>
-            </li>
-          </ul>
-        </div>
-        <div>
-          <h2 className="font-display text-lg font-bold tracking-widest text-white uppercase">Information</h2>
-          <ul className="mt-2">
-            <li>
-              <a href="/legal-notice" className={link} data-track="footer-legal-notice">
-                Legal Notice
-              </a>
-            </li>
-            <li>
-              <a href="/privacy-policy" className={link} data-track="footer-privacy-policy">
-                Privacy Policy
-              </a>
-            </li>
-            <li>
-              <CookieSettingsButton className={`cursor-pointer text-left ${link}`} />
-            </li>
-          </ul>
-        </div>
+        <ContactColumn site={site} />
+        <InformationColumn />
       </div>
       <div className="border-t border-white/10">
         <div className="mx-auto max-w-7xl space-y-1 px-4 py-6 text-sm text-ink-300 sm:px-6 lg:px-8">
@@ -109,5 +54,79 @@ export function SiteFooter({ onHomePage }: { onHomePage: boolean }) {
         </div>
       </div>
     </footer>
+  );
+}
+
+/** The round social media buttons, when the site settings have any. */
+function SocialLinks({ site }: { site: SiteSettings }) {
+  const social = socialLinks(site);
+  if (social.length === 0) return null;
+  return (
+    <ul className="mt-6 flex gap-3" aria-label="Social media">
+      {social.map(({ field, label, Icon, url }) => (
+        <li key={field}>
+          <a
+            href={url}
+            target="_blank"
+            rel="noopener"
+            aria-label={`${label} (opens in a new tab)`}
+            data-track={`footer-social-${label.toLowerCase()}`}
+            className="grid size-11 place-items-center rounded-full border border-white/15 text-white transition hover:border-accent-400 hover:bg-accent-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400"
+          >
+            <Icon className="size-5" />
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ContactColumn({ site }: { site: SiteSettings }) {
+  return (
+    <div>
+      <h2 className="font-display text-lg font-bold tracking-widest text-white uppercase">Contact</h2>
+      <ul className="mt-2">
+        <li>
+          <a href={telHref(site.phone)} className={`gap-2 ${link}`} data-track="footer-phone">
+            <Phone aria-hidden="true" className="size-4 text-accent-400" />
+            {site.phone}
+          </a>
+        </li>
+        <li>
+          <a
+            href={`mailto:${site.email}`}
+            className={`gap-2 [overflow-wrap:anywhere] ${link}`}
+            data-track="footer-email"
+          >
+            <Mail aria-hidden="true" className="size-4 shrink-0 text-accent-400" />
+            {site.email}
+          </a>
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+/** The legal pages and the cookie choice. */
+function InformationColumn() {
+  return (
+    <div>
+      <h2 className="font-display text-lg font-bold tracking-widest text-white uppercase">Information</h2>
+      <ul className="mt-2">
+        <li>
+          <a href="/legal-notice" className={link} data-track="footer-legal-notice">
+            Legal Notice
+          </a>
+        </li>
+        <li>
+          <a href="/privacy-policy" className={link} data-track="footer-privacy-policy">
+            Privacy Policy
+          </a>
+        </li>
+        <li>
+          <CookieSettingsButton className={`cursor-pointer text-left ${link}`} />
+        </li>
+      </ul>
+    </div>
   );
 }

@@ -104,32 +104,9 @@ export function NextEvents() {
 }
 
 function EventCard({ event }: { event: Event }) {
-  const tile = dateTile(event.date);
   return (
     <li className="group flex flex-col overflow-hidden rounded-card border border-white/10 bg-ink-800 transition hover:border-accent-500/60">
-      <div className="relative aspect-[3/2] overflow-hidden bg-ink-700">
-        {event.image_url ? (
-          <MediaImage
-            src={event.image_url}
-            alt={event.name}
-            width={1200}
-            height={800}
-            sizes="(min-width: 768px) 33vw, 100vw"
-            className="size-full object-cover transition duration-500 motion-safe:group-hover:scale-105"
-          />
-        ) : (
-          <div aria-hidden="true" className="hero-pattern size-full" />
-        )}
-        {tile && (
-          <div
-            aria-hidden="true"
-            className="absolute top-4 left-4 flex w-16 flex-col items-center rounded-lg bg-accent-600 py-2 text-white shadow-lg"
-          >
-            <span className="text-xs font-semibold tracking-widest">{tile.month}</span>
-            <span className="font-display text-3xl leading-none font-bold">{tile.date}</span>
-          </div>
-        )}
-      </div>
+      <EventPicture event={event} />
       <div className="flex flex-1 flex-col p-6">
         <h3 className="font-display text-2xl leading-tight font-bold text-white uppercase">{event.name}</h3>
         <dl className="mt-4 space-y-2 text-ink-200">
@@ -150,38 +127,75 @@ function EventCard({ event }: { event: Event }) {
             <dd>{event.location}</dd>
           </div>
         </dl>
-        <div className="mt-auto flex flex-wrap gap-x-5 pt-5">
-          {event.link && (
-            <a
-              href={event.link}
-              target="_blank"
-              rel="noopener"
-              data-track="event-more-info"
-              className={TEXT_LINK}
-            >
-              More info
-              <span className="sr-only">about {event.name} (opens in a new tab)</span>
-              <ExternalLink aria-hidden="true" className="size-4" />
-            </a>
-          )}
-          <a href={eventFileUrl(event)} data-track="event-add-to-calendar" className={TEXT_LINK}>
-            <CalendarPlus aria-hidden="true" className="size-4" />
-            Add to calendar
-            <span className="sr-only">: {event.name}</span>
-          </a>
-          <a
-            href={googleCalendarUrl(event)}
-            target="_blank"
-            rel="noopener"
-            data-track="event-google-calendar"
-            className={TEXT_LINK}
-          >
-            Google Calendar
-            <span className="sr-only">: add {event.name} (opens in a new tab)</span>
-            <ExternalLink aria-hidden="true" className="size-4" />
-          </a>
-        </div>
+        <EventLinks event={event} />
       </div>
     </li>
+  );
+}
+
+/** The event's picture (a pattern without one), with its date on a tile in the corner. */
+function EventPicture({ event }: { event: Event }) {
+  const tile = dateTile(event.date);
+  return (
+    <div className="relative aspect-[3/2] overflow-hidden bg-ink-700">
+      {event.image_url ? (
+        <MediaImage
+          src={event.image_url}
+          alt={event.name}
+          width={1200}
+          height={800}
+          sizes="(min-width: 768px) 33vw, 100vw"
+          className="size-full object-cover transition duration-500 motion-safe:group-hover:scale-105"
+        />
+      ) : (
+        <div aria-hidden="true" className="hero-pattern size-full" />
+      )}
+      {tile && (
+        <div
+          aria-hidden="true"
+          className="absolute top-4 left-4 flex w-16 flex-col items-center rounded-lg bg-accent-600 py-2 text-white shadow-lg"
+        >
+          <span className="text-xs font-semibold tracking-widest">{tile.month}</span>
+          <span className="font-display text-3xl leading-none font-bold">{tile.date}</span>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The organiser's page (when there is one) and the two ways to put the event in a calendar. */
+function EventLinks({ event }: { event: Event }) {
+  return (
+    <div className="mt-auto flex flex-wrap gap-x-5 pt-5">
+      {event.link && (
+        <a
+          href={event.link}
+          target="_blank"
+          rel="noopener"
+          data-track="event-more-info"
+          className={TEXT_LINK}
+        >
+          More info
+          <span className="sr-only">about {event.name} (opens in a new tab)</span>
+          <ExternalLink aria-hidden="true" className="size-4" />
+        </a>
+      )}
+      <a href={eventFileUrl(event)} data-track="event-add-to-calendar" className={TEXT_LINK}>
+        <CalendarPlus aria-hidden="true" className="size-4" />
+        Add to calendar
+        <span className="sr-only">: {event.name}</span>
+      </a>
+      <a
+        href={googleCalendarUrl(event)}
+        target="_blank"
+        rel="noopener"
+        data-track="event-google-calendar"
+        className={TEXT_LINK}
+      >
+        Google Calendar
+        <span className="sr-only">: add {event.name} (opens in a new tab)</span>
+        <ExternalLink aria-hidden="true" className="size-4" />
+      </a>
+    </div>
   );
 }

@@ -29,6 +29,30 @@ export interface CardView {
   details: ReactNode;
 }
 
+/** The add/edit form while the editor is open: a save that succeeds closes it, as Cancel does. */
+export function OpenForm<K extends ContentKind>({
+  Form,
+  editor,
+  manager,
+}: {
+  Form: ComponentType<ContentFormProps<K>>;
+  editor: ReturnType<typeof useEditor<ContentItem<K>>>;
+  manager: ReturnType<typeof useContentManager<K>>;
+}) {
+  if (!editor.open) return null;
+  return (
+    <Form
+      key={editor.key}
+      item={editor.item}
+      saving={manager.saving}
+      onCancel={editor.close}
+      onSave={async (values) => {
+        if (await manager.save(values, editor.item?.id ?? null)) editor.close();
+      }}
+    />
+  );
+}
+
 export function ContentScreen<K extends ContentKind>({
   kind,
   messages,
@@ -64,17 +88,7 @@ export function ContentScreen<K extends ContentKind>({
         subtitle={subtitle}
         actions={!editor.open && <AddButton label={addLabel} onClick={editor.openNew} />}
       />
-      {editor.open && (
-        <Form
-          key={editor.key}
-          item={editor.item}
-          saving={manager.saving}
-          onCancel={editor.close}
-          onSave={async (values) => {
-            if (await manager.save(values, editor.item?.id ?? null)) editor.close();
-          }}
-        />
-      )}
+      <OpenForm Form={Form} editor={editor} manager={manager} />
       <ContentList
         label={listLabel}
         loading={manager.list.isPending}

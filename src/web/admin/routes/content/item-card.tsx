@@ -7,20 +7,7 @@ import { Button } from '../../../components/button.tsx';
 import type { Schedulable } from '#shared/schedule.ts';
 import { ScheduleLine } from './schedule.tsx';
 
-export function ItemCard({
-  name,
-  media,
-  children,
-  active,
-  onActiveChange,
-  onEdit,
-  onDelete,
-  extraActions,
-  badge,
-  schedule,
-  shownText = 'Shown',
-  headingLevel = 2,
-}: {
+type ItemCardProps = {
   /** The item's title; also names the buttons for screen readers ('Edit Summer Fest'). */
   name: string;
   media?: ReactNode;
@@ -38,7 +25,54 @@ export function ItemCard({
   shownText?: string;
   /** 3 where the list sits under a section heading (gallery). */
   headingLevel?: 2 | 3;
-}) {
+};
+
+/** The card's bottom row: the on-the-website switch, any extra actions, Edit and Delete. */
+function ItemCardActions({
+  name,
+  active,
+  onActiveChange,
+  shownText = 'Shown',
+  extraActions,
+  onEdit,
+  onDelete,
+}: Pick<
+  ItemCardProps,
+  'name' | 'active' | 'onActiveChange' | 'shownText' | 'extraActions' | 'onEdit' | 'onDelete'
+>) {
+  return (
+    <div className="mt-auto flex flex-wrap items-center gap-2 border-t border-ink-100 px-4 py-3">
+      <label className="mr-auto flex items-center gap-2 text-sm font-medium text-ink-700">
+        <Switch checked={active} onCheckedChange={onActiveChange} label={`Show ${name} on the website`} />
+        <span aria-hidden="true">{active ? shownText : 'Hidden'}</span>
+      </label>
+      {extraActions}
+      <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Edit ${name}`}>
+        <Pencil className="size-4" aria-hidden="true" /> Edit
+      </Button>
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={onDelete}
+        aria-label={`Delete ${name}`}
+        className="text-danger-600 hover:bg-red-50"
+      >
+        <Trash2 className="size-4" aria-hidden="true" /> Delete
+      </Button>
+    </div>
+  );
+}
+
+export function ItemCard({
+  name,
+  media,
+  children,
+  active,
+  badge,
+  schedule,
+  headingLevel = 2,
+  ...actions
+}: ItemCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <li className="flex flex-col rounded-card border border-ink-200 bg-white shadow-sm">
@@ -70,25 +104,7 @@ export function ItemCard({
           </div>
         </div>
       </div>
-      <div className="mt-auto flex flex-wrap items-center gap-2 border-t border-ink-100 px-4 py-3">
-        <label className="mr-auto flex items-center gap-2 text-sm font-medium text-ink-700">
-          <Switch checked={active} onCheckedChange={onActiveChange} label={`Show ${name} on the website`} />
-          <span aria-hidden="true">{active ? shownText : 'Hidden'}</span>
-        </label>
-        {extraActions}
-        <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Edit ${name}`}>
-          <Pencil className="size-4" aria-hidden="true" /> Edit
-        </Button>
-        <Button
-          variant="ghost"
-          size="sm"
-          onClick={onDelete}
-          aria-label={`Delete ${name}`}
-          className="text-danger-600 hover:bg-red-50"
-        >
-          <Trash2 className="size-4" aria-hidden="true" /> Delete
-        </Button>
-      </div>
+      <ItemCardActions name={name} active={active} {...actions} />
     </li>
   );
 }

@@ -17,6 +17,9 @@ interface Options<Values extends FieldValues> {
   onInvalid?: (invalid: FieldErrors<Values>, values: Values) => void;
 }
 
+/** What every new item starts with: first in the list, shown, and on no schedule. */
+export const NEW_ITEM_LISTING = { order: 0, is_active: true, show_from: null, hide_after: null } as const;
+
 /** An item of the kind: its fields are the form's, where it has them (plus its id and dates). */
 type ItemOf<Values> = { [Field in keyof Values]?: Values[Field] | null };
 

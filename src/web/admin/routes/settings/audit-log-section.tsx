@@ -73,12 +73,20 @@ function Row({ entry }: { entry: AuditEntry }) {
   );
 }
 
-export function AuditLogSection() {
-  const log = useAuditLog(true);
-  const [actor, setActor] = useState(ALL);
-  const [action, setAction] = useState(ALL);
-
-  const entries = useMemo(() => log.data?.pages.flatMap((page) => page.entries) ?? [], [log.data]);
+/** Person and Action pickers, offering only the values among the entries loaded. */
+function AuditFilters({
+  actor,
+  action,
+  entries,
+  onActorChange,
+  onActionChange,
+}: {
+  actor: string;
+  action: string;
+  entries: AuditEntry[];
+  onActorChange: (actor: string) => void;
+  onActionChange: (action: string) => void;
+}) {
   const actors = useMemo(() => [...new Set(entries.map((entry) => entry.actor))].sort(), [entries]);
   const actions = useMemo(
     () =>
@@ -87,6 +95,56 @@ export function AuditLogSection() {
         .sort((a, b) => a.label.localeCompare(b.label)),
     [entries],
   );
+  return (
+    <div className="mb-4 grid gap-3 sm:grid-cols-2">
+      <SelectField label="Person" value={actor} onChange={(event) => onActorChange(event.target.value)}>
+        <option value={ALL}>Everyone</option>
+        {actors.map((value) => (
+          <option key={value} value={value}>
+            {value}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label="Action" value={action} onChange={(event) => onActionChange(event.target.value)}>
+        <option value={ALL}>All actions</option>
+        {actions.map(({ value, label }) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </SelectField>
+    </div>
+  );
+}
+
+function AuditTable({ entries }: { entries: AuditEntry[] }) {
+  return (
+    <div className="overflow-hidden rounded-lg border border-ink-200">
+      <div
+        aria-hidden="true"
+        className={`hidden bg-ink-100 px-4 py-2 text-xs font-semibold tracking-wide text-ink-700 uppercase md:grid ${COLUMNS} md:gap-x-4`}
+      >
+        <span>When</span>
+        <span>Who</span>
+        <span>What</span>
+        <span>Item</span>
+        <span>Address</span>
+      </div>
+      <ul aria-label="Audit log entries" className="divide-y divide-ink-200 bg-white">
+        {entries.map((entry) => (
+          <Row key={entry.id} entry={entry} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function AuditLogSection() {
+  const log = useAuditLog(true);
+  const [actor, setActor] = useState(ALL);
+  const [action, setAction] = useState(ALL);
+
+  const entries = useMemo(() => log.data?.pages.flatMap((page) => page.entries) ?? [], [log.data]);
   const shown = entries.filter(
     (entry) => (actor === ALL || entry.actor === actor) && (action === ALL || entry.action === action),
   );
@@ -104,45 +162,14 @@ export function AuditLogSection() {
         <Banner kind="error">Failed to load the audit log</Banner>
       ) : (
         <>
-          <div className="mb-4 grid gap-3 sm:grid-cols-2">
-            <SelectField label="Person" value={actor} onChange={(event) => setActor(event.target.value)}>
-              <option value={ALL}>Everyone</option>
-              {actors.map((value) => (
-                <option key={value} value={value}>
-                  {value}
-                </option>
-              ))}
-            </SelectField>
-            <SelectField label="Action" value={action} onChange={(event) => setAction(event.target.value)}>
-              <option value={ALL}>All actions</option>
-              {actions.map(({ value, label }) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </SelectField>
-          </div>
-          {shown.length === 0 ? (
-            <EmptyState>No entries match.</EmptyState>
-          ) : (
-            <div className="overflow-hidden rounded-lg border border-ink-200">
-              <div
-                aria-hidden="true"
-                className={`hidden bg-ink-100 px-4 py-2 text-xs font-semibold tracking-wide text-ink-700 uppercase md:grid ${COLUMNS} md:gap-x-4`}
-              >
-                <span>When</span>
-                <span>Who</span>
-                <span>What</span>
-                <span>Item</span>
-                <span>Address</span>
-              </div>
-              <ul aria-label="Audit log entries" className="divide-y divide-ink-200 bg-white">
-                {shown.map((entry) => (
-                  <Row key={entry.id} entry={entry} />
-                ))}
-              </ul>
-            </div>
-          )}
+          <AuditFilters
+            actor={actor}
+            action={action}
+            entries={entries}
+            onActorChange={setActor}
+            onActionChange={setAction}
+          />
+          {shown.length === 0 ? <EmptyState>No entries match.</EmptyState> : <AuditTable entries={shown} />}
           <div className="mt-4 flex flex-wrap items-center gap-3">
             {log.hasNextPage ? (
               <Button

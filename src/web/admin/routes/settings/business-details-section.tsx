@@ -39,7 +39,8 @@ const LABELS: Record<Field, string> = {
 const toForm = (site: SiteSettings): Form =>
   Object.fromEntries(FIELD_KEYS.map((key) => [key, site[key] ?? ''])) as Form;
 
-export function BusinessDetailsSection() {
+/** The form, filled with the saved details once they load; a server complaint about one field shows by it. */
+function useBusinessDetailsForm() {
   const site = useSiteSettings();
   const update = useUpdateSiteSettings();
   const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
@@ -69,6 +70,21 @@ export function BusinessDetailsSection() {
     }
   });
 
+  return { site, register, errors, isDirty, onSubmit, saving: update.isPending, notice };
+}
+
+/** Shown until the owner saves real details over the placeholders the site starts with. */
+function PlaceholderNote() {
+  return (
+    <div role="note" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">
+      <p className="font-semibold">The website is showing placeholder details.</p>
+      <p>Fill in your real business details and save, so visitors see how to reach you.</p>
+    </div>
+  );
+}
+
+export function BusinessDetailsSection() {
+  const { site, register, errors, isDirty, onSubmit, saving, notice } = useBusinessDetailsForm();
   if (site.isPending) return <Loading />;
   if (site.isError) return <Banner kind="error">Failed to load business details</Banner>;
 
@@ -88,15 +104,7 @@ export function BusinessDetailsSection() {
       icon={Building2}
       description="Shown on the public website: header, footer, contact section and legal pages."
     >
-      {site.data.is_placeholder && (
-        <div
-          role="note"
-          className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950"
-        >
-          <p className="font-semibold">The website is showing placeholder details.</p>
-          <p>Fill in your real business details and save, so visitors see how to reach you.</p>
-        </div>
-      )}
+      {site.data.is_placeholder && <PlaceholderNote />}
       {notice && <Banner kind={notice.kind}>{notice.text}</Banner>}
       <form onSubmit={onSubmit} noValidate className="space-y-6">
         <fieldset className="grid gap-4 sm:grid-cols-2">
@@ -128,8 +136,8 @@ export function BusinessDetailsSection() {
           />
         </fieldset>
         <div className="flex flex-wrap items-center gap-3">
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? 'Saving…' : 'Save business details'}
+          <Button type="submit" disabled={saving}>
+            {saving ? 'Saving…' : 'Save business details'}
           </Button>
           {isDirty && <span className="text-sm text-ink-600">You have unsaved changes.</span>}
         </div>

@@ -62,6 +62,54 @@ function WhereMailGoes({ status }: { status: SetupStatus }) {
   );
 }
 
+/** Where the test goes: a choice only when the enquiry address is another mailbox, else the admin's own. */
+function TestRecipient({
+  myEmail,
+  offeredAddress,
+  chosen,
+  onChoose,
+}: {
+  myEmail: string | undefined;
+  /** The enquiry address when it is offered as a choice, else null. */
+  offeredAddress: string | null;
+  chosen: MailTestRecipient;
+  onChoose: (recipient: MailTestRecipient) => void;
+}) {
+  return offeredAddress !== null ? (
+    <fieldset className="space-y-2">
+      <legend className="mb-1 text-sm text-ink-700">Send it to</legend>
+      {(
+        [
+          ['me', `Me (${myEmail ?? 'your address'})`],
+          ['notifications', `Where enquiry notices go (${offeredAddress})`],
+        ] as const
+      ).map(([value, label]) => (
+        <label key={value} className="flex min-h-11 cursor-pointer items-center gap-3 text-ink-900">
+          <input
+            type="radio"
+            name="mail-test-recipient"
+            value={value}
+            checked={chosen === value}
+            onChange={() => onChoose(value)}
+            className="size-5 shrink-0 cursor-pointer accent-accent-600"
+          />
+          <span className="[overflow-wrap:anywhere]">{label}</span>
+        </label>
+      ))}
+    </fieldset>
+  ) : (
+    <p className="text-ink-700">
+      It goes to your own address
+      {myEmail && (
+        <>
+          , <strong className="[overflow-wrap:anywhere]">{myEmail}</strong>
+        </>
+      )}
+      .
+    </p>
+  );
+}
+
 export function MailSection({ myEmail }: { myEmail: string | undefined }) {
   const status = useSetupStatus();
   const send = useSendTestEmail();
@@ -98,39 +146,12 @@ export function MailSection({ myEmail }: { myEmail: string | undefined }) {
           <WhereMailGoes status={status.data} />
           <div className="space-y-3 border-t border-ink-200 pt-5">
             <h3 className="font-semibold text-ink-900">Send a test e-mail</h3>
-            {offerNotifications ? (
-              <fieldset className="space-y-2">
-                <legend className="mb-1 text-sm text-ink-700">Send it to</legend>
-                {(
-                  [
-                    ['me', `Me (${myEmail ?? 'your address'})`],
-                    ['notifications', `Where enquiry notices go (${notifyAddress})`],
-                  ] as const
-                ).map(([value, label]) => (
-                  <label key={value} className="flex min-h-11 cursor-pointer items-center gap-3 text-ink-900">
-                    <input
-                      type="radio"
-                      name="mail-test-recipient"
-                      value={value}
-                      checked={chosen === value}
-                      onChange={() => setRecipient(value)}
-                      className="size-5 shrink-0 cursor-pointer accent-accent-600"
-                    />
-                    <span className="[overflow-wrap:anywhere]">{label}</span>
-                  </label>
-                ))}
-              </fieldset>
-            ) : (
-              <p className="text-ink-700">
-                It goes to your own address
-                {myEmail && (
-                  <>
-                    , <strong className="[overflow-wrap:anywhere]">{myEmail}</strong>
-                  </>
-                )}
-                .
-              </p>
-            )}
+            <TestRecipient
+              myEmail={myEmail}
+              offeredAddress={offerNotifications ? notifyAddress : null}
+              chosen={chosen}
+              onChoose={setRecipient}
+            />
             <Button onClick={sendTest} disabled={send.isPending}>
               <Send className="size-4" aria-hidden="true" />
               {send.isPending ? 'Sending…' : 'Send a test e-mail'}
