@@ -81,15 +81,27 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: CHROMIUM_FLAGS,
 });
 
+/** One Lighthouse run; a run Lighthouse itself reports as failed (now and then, NO_LCP) is run again. */
+async function lighthouseRun(url: string, attempts = 3) {
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+    });
+    if (!result) throw new Error(`no Lighthouse result for ${url}`);
+    const { runtimeError } = result.lhr;
+    if (!runtimeError) return result.lhr;
+    process.stdout.write(
+      `  Lighthouse failed on ${url} (${runtimeError.code}), attempt ${attempt} of ${attempts}\n`,
+    );
+    if (attempt === attempts) throw new Error(`${url}: ${runtimeError.message}`);
+  }
+}
+
 async function audit(url: string): Promise<RunResult> {
-  const result = await lighthouse(url, {
-    port: chrome.port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: [...CATEGORIES],
-  });
-  if (!result) throw new Error(`no Lighthouse result for ${url}`);
-  const { lhr } = result;
+  const lhr = await lighthouseRun(url);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const items = (
     lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] }
@@ -141,7 +153,7 @@ try {
   process.stdout.write(line('GET /', ours));
   process.stdout.write(line('static copy', ref));
   process.stdout.write(
-    `LCP ratio (page / static copy): ${(ours.lcp / ref.lcp).toFixed(2)}  (goal <= 1.30); goals: perf >= 95, a11y/best/seo = 100, CLS < 0.02, JS <= 120 KB\n`,
+    `LCP ratio (page / static copy): ${(ours.lcp / ref.lcp).toFixed(2)}  (goal <= 1.15); goals (issue 18): perf >= 98, LCP <= 1800 ms, TBT <= 50 ms, a11y/best/seo = 100, CLS < 0.02, JS <= 120 KB\n`,
   );
 } finally {
   chrome.kill();

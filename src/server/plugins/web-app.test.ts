@@ -34,6 +34,11 @@ describe('web client: pages and admin shell', () => {
       '<!doctype html><title>CMS Admin</title><div id="root"></div>',
     );
     fs.writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)');
+    // A style sheet that names its own closing tag, which must not end the inlined <style> early.
+    fs.writeFileSync(
+      path.join(webRoot, 'assets', 'app-1.css'),
+      'body{color:red}a::after{content:"</style>"}',
+    );
     fs.writeFileSync(
       path.join(webRoot, '.vite', 'manifest.json'),
       JSON.stringify({
@@ -91,7 +96,9 @@ describe('web client: pages and admin shell', () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.body).toContain(`<div id="root" data-page="${url}"><h1>${url}</h1>`);
       expect(response.body).toContain('<script type="module" src="/assets/app-abc123.js">');
-      expect(response.body).toContain('<link rel="stylesheet" href="/assets/app-1.css">');
+      // Inlined: one request fewer before the first paint (issue 18).
+      expect(response.body).toContain('<style>body{color:red}a::after{content:"<\\/style>"}</style>');
+      expect(response.body).not.toContain('rel="stylesheet"');
       expect(response.body).toContain('<script type="application/json" id="page-data">');
     }
   });

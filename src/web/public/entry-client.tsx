@@ -1,18 +1,8 @@
-// Hydrates the server-rendered page with the data the server embedded in it.
-import { StrictMode } from 'react';
-import { hydrateRoot } from 'react-dom/client';
-import { PAGE_DATA_ELEMENT_ID, type PageData } from '#shared/page-data.ts';
-import { PublicApp } from './app.tsx';
+// The public pages' script: their styles, then hydration once the hero picture has been painted
+// (issue 18, decision 0429). React and the page's components are most of the bytes a page loads;
+// fetched beside the hero picture they share a phone's bandwidth with it and delay the largest thing
+// a visitor sees. The page works without script meanwhile (links, the no-script contact note).
+import { afterPriorityImagePainted } from './hydration-start.ts';
 import './styles.css';
 
-const root = document.getElementById('root');
-const embedded = document.getElementById(PAGE_DATA_ELEMENT_ID);
-if (root && embedded?.textContent) {
-  const data = JSON.parse(embedded.textContent) as PageData;
-  hydrateRoot(
-    root,
-    <StrictMode>
-      <PublicApp path={root.dataset.page ?? window.location.pathname} data={data} />
-    </StrictMode>,
-  );
-}
+afterPriorityImagePainted(() => void import('./hydrate.tsx'));

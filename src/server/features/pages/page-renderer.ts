@@ -33,7 +33,8 @@ export interface CompressedPage extends CompressedBody {
 
 interface ClientAssets {
   script: string;
-  styles: string[];
+  /** The page's style sheets, inlined: one request fewer before anything can be painted (issue 18). */
+  css: string;
   preloads: string[];
 }
 
@@ -45,6 +46,9 @@ interface ViteManifestChunk {
 }
 
 const PUBLIC_ENTRY = 'src/web/public/entry-client.tsx';
+
+/** CSS that cannot end its <style> element early (no real style sheet contains `</style`). */
+const styleElementSafe = (css: string) => css.replace(/<\/(style)/gi, '<\\/$1');
 
 /** The public entry's script, its CSS and the chunks it imports, from Vite's build manifest. */
 export function readClientAssets(webRoot: string): ClientAssets {
@@ -63,7 +67,8 @@ export function readClientAssets(webRoot: string): ClientAssets {
     for (const next of chunk.imports ?? []) visit(next);
   };
   for (const key of entry.imports ?? []) visit(key);
-  return { script: entry.file, styles: [...styles], preloads: [...preloads] };
+  const css = [...styles].map((file) => fs.readFileSync(path.join(webRoot, file), 'utf8')).join('\n');
+  return { script: entry.file, css: styleElementSafe(css), preloads: [...preloads] };
 }
 
 /** JSON that is safe inside a <script> element: nothing in it can close the element. */
@@ -79,7 +84,7 @@ export function pageDocument(
   data: PageData,
   assets: ClientAssets,
 ): string {
-  const styles = assets.styles.map((file) => `<link rel="stylesheet" href="/${file}">`).join('');
+  const styles = `<style>${assets.css}</style>`;
   const preloads = assets.preloads.map((file) => `<link rel="modulepreload" href="/${file}">`).join('');
   return (
     '<!doctype html><html lang="en-GB"><head><meta charset="utf-8">' +
