@@ -63,12 +63,24 @@ export function compressBodyInStages(identity: Buffer): {
     gzip: zlib.gzipSync(identity, { level: QUICK_GZIP_LEVEL }),
     br: zlib.brotliCompressSync(identity, brotliOptions(identity, QUICK_BROTLI_QUALITY)),
   };
-  const best = Promise.all([
-    promisify(zlib.gzip)(identity, { level: 9 }),
-    promisify(zlib.brotliCompress)(identity, brotliOptions(identity, zlib.constants.BROTLI_MAX_QUALITY)),
-  ]).then(([gzip, br]) => ({ etag, identity, gzip, br }));
+  // One best copy at a time in the whole process: a refresh makes several (every page), and brotli at
+  // its best quality takes a core for about a tenth of a second each; in parallel they would take
+  // both of a small server's cores from the event loop while it serves the edited content.
+  const makeBest = async (): Promise<CompressedBody> => {
+    const gzip = await promisify(zlib.gzip)(identity, { level: 9 });
+    const br = await promisify(zlib.brotliCompress)(
+      identity,
+      brotliOptions(identity, zlib.constants.BROTLI_MAX_QUALITY),
+    );
+    return { etag, identity, gzip, br };
+  };
+  const best = bestCopies.then(makeBest);
+  bestCopies = best.catch(() => undefined);
   return { quick, best };
 }
+
+/** The best copies being made, one after another (compressBodyInStages). */
+let bestCopies: Promise<unknown> = Promise.resolve();
 
 // Browsers send a handful of distinct Accept-Encoding values; parse each once.
 const pickedByHeader = new Map<string, Encoding>();
