@@ -20,13 +20,18 @@ async function reachable(url: string): Promise<boolean> {
   }
 }
 
-/** The server's URL, or undefined when the proof is to be skipped (never when TEST_POSTGRES_URL is set). */
+/**
+ * The server's URL, or undefined when the proof is to be skipped: never when TEST_POSTGRES_URL is set,
+ * nor in CI (issue 19: a missing server must fail the run there, not pass it with the proof unrun).
+ */
 export async function findPostgres(): Promise<string | undefined> {
   const requested = process.env.TEST_POSTGRES_URL;
   if (requested === 'off') return undefined;
   const url = requested ?? LOCAL_DEFAULT;
   if (await reachable(url)) return url;
   if (requested) throw new Error(`TEST_POSTGRES_URL is set but PostgreSQL at ${requested} is unreachable`);
+  if (process.env.CI === 'true')
+    throw new Error(`CI=true: PostgreSQL at ${url} is unreachable; the cluster proof is required in CI`);
   return undefined;
 }
 
