@@ -6,9 +6,9 @@ import { upcomingEvents } from '../../lib/dates.ts';
 import type { PublicPage } from '../app.tsx';
 // The two faces every page paints first (headings, body text), preloaded so they are in place at the
 // first paint instead of swapping in later and moving the text (CLS). The same files styles.css
-// pulls in through @fontsource, so the built URLs are the same.
-import headingFont from '../../../../node_modules/@fontsource/oswald/files/oswald-latin-700-normal.woff2?url';
-import bodyFont from '../../../../node_modules/@fontsource/inter/files/inter-latin-400-normal.woff2?url';
+// pulls in through fonts/fonts.css, so the built URLs are the same.
+import headingFont from '../fonts/oswald-700.woff2?url';
+import bodyFont from '../fonts/inter-400.woff2?url';
 
 const escapeHtml = (text: string) =>
   text.replace(
