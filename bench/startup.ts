@@ -1,5 +1,6 @@
-// Start-up time and idle memory of the compiled server (issue 10), started exactly as `npm start`
-// starts it (`node scripts/launch.mjs server`, which adds npm's own start-up of about 0.2 s on top):
+// Start-up time and idle memory of the compiled server (issue 10), started exactly as the deploy
+// guide's systemd unit starts it (`node --max-semi-space-size=4 scripts/launch.mjs server` with
+// MALLOC_ARENA_MAX=2, read from the unit; `npm start` adds its own start-up of about 0.2 s on top):
 // - first start: empty database — migrations, first admin, demo content drawn;
 // - restart: the same database and data folder, build up to date;
 // - idle memory: the server's resident set (VmRSS) once it has answered one request to each public
@@ -17,7 +18,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { CONTENT_KIND_NAMES } from '#shared/schemas/content.ts';
-import { ensureBuilt, residentMiB, waitUntilHealthyAt } from './lib/child-server.ts';
+import { ensureBuilt, productionRuntime, residentMiB, waitUntilHealthyAt } from './lib/child-server.ts';
 
 export interface StartupFigures {
   firstStartMs: number;
@@ -49,8 +50,9 @@ async function onPostgres(serverUrl: string, statement: string): Promise<void> {
 /** Starts the launcher; resolves with the process and the milliseconds until it was healthy. */
 async function timedStart(origin: string, env: NodeJS.ProcessEnv) {
   const started = performance.now();
-  const child = spawn(process.execPath, [LAUNCHER, 'server'], {
-    env,
+  const runtime = productionRuntime();
+  const child = spawn(process.execPath, [...runtime.nodeFlags, LAUNCHER, 'server'], {
+    env: { ...env, ...runtime.env },
     // Its log (stdout, at the production level) is not read; errors printed to stderr show.
     stdio: ['ignore', 'ignore', 'inherit'],
   });

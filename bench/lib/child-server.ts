@@ -9,6 +9,7 @@ import { buildServer, serverBuildIsStale } from '../../scripts/build-server.ts';
 import { buildWeb, webBuildIsStale } from '../../scripts/build-web.ts';
 
 const HEALTHY_WITHIN_MS = 60_000;
+const INSTANCE_UNIT = path.resolve('docs/deploy/systemd/range-site@.service');
 const STOP_WITHIN_MS = 15_000;
 const KIB_PER_MIB = 1024;
 
@@ -31,6 +32,19 @@ export interface ChildServerOptions {
   /** Holds uploads and the mail outbox. */
   dataDir: string;
   env?: Record<string, string>;
+}
+
+/**
+ * How the deploy guide's systemd unit runs the server: the node flags before `scripts/launch.mjs`
+ * in its ExecStart, and its MALLOC_ARENA_MAX (decision 0431). Read from the unit itself, so the
+ * bench measures what production runs.
+ */
+export function productionRuntime(): { nodeFlags: string[]; env: Record<string, string> } {
+  const unit = fs.readFileSync(INSTANCE_UNIT, 'utf8');
+  const command = /^ExecStart=\S+ (.*?)\s*scripts\/launch\.mjs server$/m.exec(unit);
+  const arenas = /^Environment=MALLOC_ARENA_MAX=(\d+)$/m.exec(unit);
+  if (!command || !arenas) throw new Error(`${INSTANCE_UNIT}: no ExecStart or MALLOC_ARENA_MAX to copy`);
+  return { nodeFlags: command[1]!.split(/\s+/).filter(Boolean), env: { MALLOC_ARENA_MAX: arenas[1]! } };
 }
 
 /** VmRSS of a process from /proc, in MiB (Linux). */
@@ -58,9 +72,12 @@ export async function waitUntilHealthyAt(url: string, child: ChildProcess): Prom
 
 export async function startChildServer(options: ChildServerOptions): Promise<ChildServer> {
   const origin = `http://127.0.0.1:${options.port}`;
-  const child = spawn(process.execPath, ['--enable-source-maps', path.resolve('dist/server/server.js')], {
+  const runtime = productionRuntime();
+  const server = path.resolve('dist/server/server.js');
+  const child = spawn(process.execPath, [...runtime.nodeFlags, '--enable-source-maps', server], {
     env: {
       ...process.env,
+      ...runtime.env,
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(options.port),

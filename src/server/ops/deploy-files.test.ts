@@ -58,6 +58,14 @@ describe('deploy files', () => {
     expect(fs.existsSync(path.resolve(DEPLOY, '../../scripts/launch.mjs'))).toBe(true);
   });
 
+  it('run the server with the node flags npm start uses, and two malloc arenas (decision 0431)', () => {
+    const packageJson = JSON.parse(fs.readFileSync(path.resolve(DEPLOY, '../../package.json'), 'utf8'));
+    const nodeFlags = (command: string) => /node (.*?) ?scripts\/launch\.mjs server$/.exec(command)?.[1];
+    expect(nodeFlags(unitSetting(instanceUnit, 'ExecStart'))).toBe('--max-semi-space-size=4');
+    expect(nodeFlags(packageJson.scripts.start)).toBe('--max-semi-space-size=4');
+    expect(instanceUnit).toMatch(/^Environment=MALLOC_ARENA_MAX=2$/m);
+  });
+
   it('close idle proxy connections before the app does, and stop within the unit’s time', () => {
     const nginxIdleSeconds = Number(/keepalive_timeout (\d+)s;/.exec(nginxSite)?.[1]);
     expect(nginxIdleSeconds * 1000).toBeLessThan(HTTP_DEFAULTS.keepAliveTimeoutMs);

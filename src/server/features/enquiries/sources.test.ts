@@ -229,6 +229,70 @@ describeEachDatabase(
       );
     });
 
+    it('gives a visitor one source however hostile or hurried the page views that carry it', async () => {
+      ctx().clock.set(Date.UTC(2026, 5, 15, 12));
+      const pageView = (session: string, source: unknown, cookie = 'cookie_consent=true') =>
+        ctx().request({
+          method: 'POST',
+          url: '/api/track',
+          headers: {
+            cookie,
+            'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) Safari/604.1',
+          },
+          payload: {
+            event_type: 'page_view',
+            page: '/',
+            ...(session ? { session_id: session } : {}),
+            source,
+          },
+        });
+      // Forty tabs of one visitor at once, each from a different campaign: the first one stored wins.
+      const racing = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => pageView('racer', { utm_source: `campaign-${i}` })),
+      );
+      expect(racing.map((r) => r.statusCode)).toEqual(Array(40).fill(204));
+      // Control bytes are stripped (at the edge, so a NUL inside a host name goes too), an overlong
+      // tag is cut, markup is no host name.
+      const hostile = [
+        pageView('ctl', { utm_source: '\u0000Goo\u0007gle\u001b\u007f' }),
+        pageView('long', { utm_source: 'x'.repeat(10_000) }),
+        pageView('nul-host', { referrer_host: 'evil\u0000.example' }),
+        pageView('markup', { referrer_host: '<script>x</script>.example' }),
+        pageView('deep', { utm_source: { nested: ['\u0000'] }, referrer_host: 12 }),
+        // The session from a cookie with (encoded) control bytes: they are dropped, the visit counted.
+        pageView('', { utm_source: 'cookie' }, 'cookie_consent=true; session_id=co%01ok%02ie'),
+      ];
+      expect((await Promise.all(hostile)).map((r) => r.statusCode)).toEqual(Array(6).fill(204));
+      await ctx().services.analytics.flush();
+
+      const sessions = await ctx()
+        .db.selectFrom('analytics_sessions')
+        .select(['session_id', 'source'])
+        .orderBy('session_id')
+        .execute();
+      expect(sessions.find((row) => row.session_id === 'racer')?.source).toMatch(/^campaign-\d+$/);
+      expect(
+        Object.fromEntries(
+          sessions.filter((row) => row.session_id !== 'racer').map((r) => [r.session_id, r.source]),
+        ),
+      ).toEqual({
+        cookie: 'cookie',
+        ctl: 'google',
+        deep: 'direct',
+        long: 'x'.repeat(100),
+        markup: 'direct',
+        'nul-host': 'evil.example',
+      });
+      const { token } = await ctx().loginAs();
+      const report = await ctx().request({
+        method: 'GET',
+        url: '/api/admin/enquiries/by-source?days=7',
+        token,
+      });
+      const visitors = report.json<{ sources: { visitors: number }[] }>().sources.map((row) => row.visitors);
+      expect(visitors.reduce((sum, n) => sum + n, 0)).toBe(7);
+    });
+
     it('asks for a signed-in admin and one of the report periods', async () => {
       expect((await ctx().request({ method: 'GET', url: '/api/admin/enquiries/by-source' })).statusCode).toBe(
         401,
