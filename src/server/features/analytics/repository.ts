@@ -104,6 +104,21 @@ async function lockSessions(db: Db): Promise<void> {
   if (dialectOf(db) === 'postgres') await sql`select pg_advisory_xact_lock(${SESSIONS_LOCK_KEY})`.execute(db);
 }
 
+/**
+ * The batch's sessions as three arrays (each session once per batch, as ON CONFLICT requires): a new
+ * one starts on its day with its source; a known one moves to the later day and keeps its first source.
+ */
+async function upsertSessionsPostgres(db: Db, rows: SessionSeen[]): Promise<void> {
+  const ids = rows.map((r) => r.session_id);
+  const days = rows.map((r) => r.day);
+  const sources = rows.map((r) => r.source);
+  await sql`insert into analytics_sessions (session_id, first_day, last_day, source)
+    select id, day, day, source from unnest(${ids}::text[], ${days}::text[], ${sources}::text[]) as s(id, day, source)
+    on conflict (session_id) do update set
+      last_day = greatest(analytics_sessions.last_day, excluded.last_day),
+      source = coalesce(analytics_sessions.source, excluded.source)`.execute(db);
+}
+
 /** Where a session is counted: its last day and source, or nowhere per source while it has none. */
 interface SessionPlace {
   day: string;
@@ -155,37 +170,43 @@ function sessionMoves(rows: SessionSeen[], previous: Map<string, SessionPlace>) 
 export async function touchSessions(db: Db, rows: SessionSeen[]): Promise<void> {
   if (rows.length === 0) return;
   await lockSessions(db);
+  const postgres = dialectOf(db) === 'postgres';
   const previous = new Map<string, SessionPlace>();
-  for (const chunk of chunks(rows, INSERT_CHUNK_ROWS)) {
+  // PostgreSQL: one array parameter, as in insertEvents; SQLite: `in (…)` lists of 500.
+  for (const chunk of postgres ? [rows] : chunks(rows, INSERT_CHUNK_ROWS)) {
     const ids = chunk.map((r) => r.session_id);
-    const stored = await db
-      .selectFrom('analytics_sessions')
-      .select(['session_id', 'last_day', 'source'])
-      .where('session_id', 'in', ids)
-      .execute();
+    const query = db.selectFrom('analytics_sessions').select(['session_id', 'last_day', 'source']);
+    const stored = await (
+      postgres
+        ? query.where(sql<boolean>`session_id = any(${ids}::text[])`)
+        : query.where('session_id', 'in', ids)
+    ).execute();
     for (const row of stored) previous.set(row.session_id, { day: row.last_day, source: row.source });
   }
   const { byDay, bySource } = sessionMoves(rows, previous);
 
-  // The later of two days: SQLite's scalar max(), PostgreSQL's greatest().
-  const later =
-    dialectOf(db) === 'sqlite'
-      ? sql<string>`max(analytics_sessions.last_day, excluded.last_day)`
-      : sql<string>`greatest(analytics_sessions.last_day, excluded.last_day)`;
-  for (const chunk of chunks(rows, INSERT_CHUNK_ROWS)) {
-    await db
-      .insertInto('analytics_sessions')
-      .values(
-        chunk.map((r) => ({ session_id: r.session_id, first_day: r.day, last_day: r.day, source: r.source })),
-      )
-      .onConflict((oc) =>
-        oc.column('session_id').doUpdateSet({
-          last_day: later,
-          source: sql<string | null>`coalesce(analytics_sessions.source, excluded.source)`,
-        }),
-      )
-      .execute();
-  }
+  if (postgres) await upsertSessionsPostgres(db, rows);
+  else
+    for (const chunk of chunks(rows, INSERT_CHUNK_ROWS)) {
+      await db
+        .insertInto('analytics_sessions')
+        .values(
+          chunk.map((r) => ({
+            session_id: r.session_id,
+            first_day: r.day,
+            last_day: r.day,
+            source: r.source,
+          })),
+        )
+        .onConflict((oc) =>
+          oc.column('session_id').doUpdateSet({
+            // The later of two days: SQLite's scalar max().
+            last_day: sql<string>`max(analytics_sessions.last_day, excluded.last_day)`,
+            source: sql<string | null>`coalesce(analytics_sessions.source, excluded.source)`,
+          }),
+        )
+        .execute();
+    }
   for (const chunk of chunks(byDay.changes(), INSERT_CHUNK_ROWS)) {
     await db
       .insertInto('analytics_sessions_by_last_day')
