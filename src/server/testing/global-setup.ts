@@ -41,6 +41,8 @@ export default async function setup(project: TestProject): Promise<void> {
   }
   if (ok) {
     process.stdout.write(`\n[tests] PostgreSQL leg ON (${url.replace(/:[^:@/]+@/, ':***@')})\n`);
+  } else if (requested === 'off') {
+    process.stdout.write('\n[tests] PostgreSQL leg OFF (TEST_POSTGRES_URL=off): SQLite only.\n');
   } else {
     process.stdout.write(
       '\n[tests] PostgreSQL leg SKIPPED: no server reachable. Set TEST_POSTGRES_URL=postgres://… to run it.\n',
