@@ -14,13 +14,24 @@ export type Dialect = 'sqlite' | 'postgres';
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
 /**
- * The database file exists, readable by this service's user only (issue 15): it holds enquiries and
- * admin credentials. SQLite gives its -wal and -shm files the mode of the database file. A looser
- * file left by an older version is tightened; a folder the app creates is 0700.
+ * The database file exists, readable by this service's user only: it holds enquiries and admin
+ * credentials. SQLite gives its -wal and -shm files the mode of the database file. A looser file
+ * left by an older version is tightened; a folder the app creates is 0700.
+ *
+ * An existing file is never opened here. Closing any descriptor of a file drops every POSIX lock
+ * the process holds on it, and SQLite's locks are what tell another client (an operator's `sqlite3`)
+ * that the database is in use — without them it checkpoints and deletes the live -wal and -shm, and
+ * confirmed writes are lost. The analytics writer thread opens the database while the main thread
+ * holds it (docs/decisions/0432-sqlite-locks-kept.md), so only a file that does not exist yet is
+ * created, exclusively; stat and chmod work on the path and touch no lock.
  */
 function createPrivateFile(file: string): void {
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  try {
+    fs.closeSync(fs.openSync(file, fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_RDWR, 0o600));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
   for (const suffix of ['', '-wal', '-shm']) {
     try {
       if ((fs.statSync(file + suffix).mode & 0o077) !== 0) fs.chmodSync(file + suffix, 0o600);

@@ -25,6 +25,7 @@ export interface Exit {
 
 export interface ServerProcess {
   url: string;
+  pid: number;
   /** Resolves when the process has ended, however it ended. */
   exited: Promise<Exit>;
   signal(signal: NodeJS.Signals): void;
@@ -126,6 +127,7 @@ export async function startServerProcess(
 
   const server: ServerProcess = {
     url,
+    pid: child.pid!,
     exited,
     signal: (signal) => {
       child.kill(signal);
