@@ -13,6 +13,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
+import { trustsHop } from './lib/client-address.ts';
 import { registerAccountsRoutes } from './features/accounts/routes.ts';
 import { registerEventFileRoute } from './features/calendar/routes.ts';
 import { registerContentRoutes } from './features/content/routes.ts';
@@ -158,10 +159,7 @@ function createFastify(
     ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: deps.logger ?? false }),
     // One access-log line per answer instead of Fastify's two (observability/answers.ts).
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy:
-      typeof config.trustProxy === 'number'
-        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
-        : config.trustProxy,
+    trustProxy: trustsHop(config.trustProxy),
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     genReqId: requestId,
     // Addresses the router refuses, and requests Node's parser refuses, answer like any other error.
@@ -235,7 +233,7 @@ function registerGuards(
   edge: Edge,
 ) {
   // First: every later hook and handler sees clean headers, and clean cookies, query and body.
-  registerRequestTextCleaning(app, { trustsProxy: config.trustProxy !== false && config.trustProxy !== 0 });
+  registerRequestTextCleaning(app, { trustsProxy: config.trustProxy !== false });
   registerErrorHandler(app, securityHeaders);
   registerSecurityHeaders(app, securityHeaders);
   const adminGate = createAdminGate(services.accounts);

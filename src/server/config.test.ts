@@ -51,6 +51,16 @@ describe('configuration', () => {
     expect(message).toContain('accepts sqlite:<path> or postgres://');
   });
 
+  it('refuses TRUST_PROXY=true at start, naming the setting and why', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY.*not true: with true any client picks its own address/s,
+    );
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1,10.0.0.0/8' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+    ]);
+  });
+
   it('writes analytics in a thread when there is a second core for it, unless told otherwise', () => {
     const cores = os.availableParallelism();
     expect(loadConfig({}).analytics.writer).toBe(cores > 1 ? 'thread' : 'inline');

@@ -3,6 +3,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { envSchema, type Env } from './env-schema.ts';
+import type { ProxyTrust } from './lib/client-address.ts';
 
 export const TOTP_KEY_FILE_NAME = 'totp-encryption.key';
 
@@ -38,7 +39,7 @@ export interface Config {
   admin: { email: string; password: string } | undefined;
   seedDemo: boolean;
   logLevel: string;
-  trustProxy: boolean | number;
+  trustProxy: ProxyTrust;
   maxImageBytes: number;
   maxVideoBytes: number;
   smtpUrl: string | undefined;

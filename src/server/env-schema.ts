@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AUTH_LIMIT_DEFAULTS, BUSINESS_NAME, UPLOAD_LIMITS } from '#shared/constants.ts';
 import { ANALYTICS_DEFAULTS } from '#shared/schemas/analytics.ts';
 import { ENQUIRY_DEFAULTS } from '#shared/schemas/enquiries.ts';
+import { parseProxyTrust, type ProxyTrust } from './lib/client-address.ts';
 
 const MEGABYTE = 1024 * 1024;
 const DEFAULT_MAIL_FROM = `"${BUSINESS_NAME}" <no-reply@localhost>`;
@@ -90,15 +91,13 @@ export const envSchema = z
     TRUST_PROXY: z
       .string()
       .optional()
-      .transform((value, ctx): boolean | number => {
-        if (value === undefined || value === '' || value === 'false' || value === '0') return false;
-        if (value === 'true') return true;
-        const hops = Number(value);
-        if (!Number.isInteger(hops) || hops < 0) {
-          ctx.addIssue({ code: 'custom', message: 'accepts true, false or the number of proxy hops' });
+      .transform((value, ctx): ProxyTrust => {
+        const trust = parseProxyTrust(value);
+        if (typeof trust === 'string') {
+          ctx.addIssue({ code: 'custom', message: trust });
           return z.NEVER;
         }
-        return hops;
+        return trust;
       }),
     MAX_IMAGE_BYTES: positiveInt(UPLOAD_LIMITS.defaultImageMegabytes * MEGABYTE, 'bytes'),
     MAX_VIDEO_BYTES: positiveInt(UPLOAD_LIMITS.defaultVideoMegabytes * MEGABYTE, 'bytes'),

@@ -11,6 +11,7 @@ import { createPageDataSource } from './features/pages/page-data-source.ts';
 import { createPageRenderer, ssrBuildExists, type PageRenderer } from './features/pages/page-renderer.ts';
 import { publicPageRoutes } from './features/pages/routes.ts';
 import type { Clock } from './lib/clock.ts';
+import { trustsHop } from './lib/client-address.ts';
 import type { AnswerObserver } from './observability/answer.ts';
 import { createFastLane, headerSetsOf, registerCachedRoutes } from './plugins/public-fast-lane.ts';
 import type { SecurityHeaders } from './plugins/security-headers.ts';
@@ -84,7 +85,7 @@ export function registerPublicAnswers(
   return createFastLane(cachedRoutes, headerSets, {
     security: securityHeaders,
     observe: observeAnswer,
-    trustProxy: config.trustProxy,
+    trustsHop: trustsHop(config.trustProxy),
     log: app.log,
   });
 }

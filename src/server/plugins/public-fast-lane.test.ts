@@ -173,7 +173,7 @@ describe('the fast lane on its own failures and at shutdown', () => {
   const lane = createFastLane([route], headerSetsOf(security, [route]), {
     security,
     observe: (answer) => answered.push(answer),
-    trustProxy: false,
+    trustsHop: false,
     log: { error: (obj) => void errors.push(obj) },
   });
   const server = http.createServer((request, response) => {

@@ -15,7 +15,7 @@ import {
   type AnswerHeaders,
   type SentAnswer,
 } from '../lib/cached-answer.ts';
-import { clientAddress } from '../lib/client-address.ts';
+import { clientAddress, type TrustsHop } from '../lib/client-address.ts';
 import type { CompressedBody, Encoding } from '../lib/compressed-body.ts';
 import { requestId } from '../lib/request-id.ts';
 import type { AnswerObserver } from '../observability/answer.ts';
@@ -43,7 +43,7 @@ export type FastLane = (request: IncomingMessage, response: ServerResponse) => b
 export interface FastLaneOptions {
   security: SecurityHeaders;
   observe: AnswerObserver;
-  trustProxy: boolean | number;
+  trustsHop: TrustsHop;
   log: { error(obj: object, msg: string): void };
 }
 
@@ -119,7 +119,7 @@ export function createFastLane(
       status: sent.status,
       bytes: sent.bytes,
       durationMs: performance.now() - started,
-      client: clientAddress(request, options.trustProxy),
+      client: clientAddress(request, options.trustsHop),
       lane: true,
     });
 
