@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import type { Enquiry } from '#shared/schemas/enquiries.ts';
 import type { Db } from '../../db/database.ts';
 import { acknowledgementKey } from '../../lib/mailbox.ts';
-import { deleteFromTrash, trashedOfKind } from '../trash/repository.ts';
+import { deleteFromTrash, holdTrashOf, trashedOfKind } from '../trash/repository.ts';
 import { toEnquiry } from './enquiry-view.ts';
 import type { EnquiryRow } from './repository.ts';
 
@@ -45,29 +45,35 @@ export async function findPersonalData(db: Db, email: string): Promise<PersonalD
   return { enquiries: [...rows, ...trashed].map(toEnquiry), acknowledgementsCounted: Number(counted.n) };
 }
 
-/** Erases it all; run it in the caller's transaction. Returns the enquiry ids, ascending. */
+/**
+ * Erases it all; run it as the first step of the caller's transaction. Returns the enquiry ids,
+ * ascending. It holds the enquiries' trash first, so a restore racing it either finishes before (and
+ * its enquiry, live again, is erased here) or waits and finds nothing to restore. Live rows go before
+ * the trash: a deletion that moves one meanwhile makes this wait for it, then find it in the trash.
+ */
 export async function erasePersonalData(
   trx: Db,
   email: string,
 ): Promise<{ enquiryIds: number[]; acknowledgements: number }> {
+  await holdTrashOf(trx, 'enquiries');
   const deleted = await trx
     .deleteFrom('enquiries')
     .where(storedAddress, '=', email.toLowerCase())
     .returning('id')
     .execute();
   // Erasure is at once: what sits in Recently deleted goes too.
-  const trashed = await trashedEnquiriesOf(trx, email);
-  await deleteFromTrash(
+  // Counted as removed, not as listed: only what this transaction took out of the trash was erased here.
+  const trashed = await deleteFromTrash(
     trx,
     'enquiries',
-    trashed.map((t) => t.item_id),
+    (await trashedEnquiriesOf(trx, email)).map((t) => t.item_id),
   );
   const hits = await trx
     .deleteFrom('rate_limit_hits')
     .where('key', '=', acknowledgementKey(email))
     .executeTakeFirst();
   return {
-    enquiryIds: [...deleted.map((row) => row.id), ...trashed.map((t) => t.item_id)].sort((a, b) => a - b),
+    enquiryIds: [...deleted.map((row) => row.id), ...trashed].sort((a, b) => a - b),
     acknowledgements: Number(hits.numDeletedRows),
   };
 }

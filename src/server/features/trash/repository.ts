@@ -1,7 +1,7 @@
 // The trash table: whole rows of deleted content items and enquiries, kept for TRASH_DAYS so a
 // deletion can be undone exactly (same id, same fields, same times).
-import type { Kysely } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import { sql, type Kysely } from 'kysely';
+import { dialectOf, type Db } from '../../db/database.ts';
 
 export type TrashKind = string;
 
@@ -79,6 +79,19 @@ export async function trashedOfKind(db: Db, kind: TrashKind): Promise<TrashedRow
   return (await db.selectFrom('trash').selectAll().where('kind', '=', kind).execute()).map(parse);
 }
 
+/**
+ * First step of a transaction that takes rows of `kind` out of the trash: waits until no other such
+ * transaction (restore, personal-data erasure; on any instance) holds it, until this one ends.
+ * Without it an erasure could read a trashed enquiry a restore was taking back and answer "erased"
+ * while the restore put it live again (issue 26, docs/decisions/0438). PostgreSQL takes an advisory
+ * lock held until commit. SQLite has one writer at a time, and every such transaction writes in its
+ * first statement, so it already waits its turn there.
+ */
+export async function holdTrashOf(trx: Db, kind: TrashKind): Promise<void> {
+  if (dialectOf(trx) === 'postgres')
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`trash:${kind}`}, 0))`.execute(trx);
+}
+
 /** Raised inside restoreFromTrash's transaction to undo it when an id is not (or no longer) there. */
 class NotInTrash extends Error {
   constructor(readonly missing: number[]) {
@@ -95,6 +108,7 @@ class NotInTrash extends Error {
 export async function restoreFromTrash(db: Db, kind: TrashKind, ids: number[]): Promise<number[]> {
   try {
     await db.transaction().execute(async (trx) => {
+      await holdTrashOf(trx, kind);
       const taken = await trx
         .deleteFrom('trash')
         .where('kind', '=', kind)
@@ -116,10 +130,16 @@ export async function restoreFromTrash(db: Db, kind: TrashKind, ids: number[]): 
   }
 }
 
-/** Removes trashed rows for good (purge, erasure). */
-export async function deleteFromTrash(db: Db, kind: TrashKind, ids: number[]): Promise<void> {
-  if (ids.length > 0)
-    await db.deleteFrom('trash').where('kind', '=', kind).where('item_id', 'in', ids).execute();
+/** Removes trashed rows for good (purge, erasure); returns the ids that were there to remove. */
+export async function deleteFromTrash(db: Db, kind: TrashKind, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const removed = await db
+    .deleteFrom('trash')
+    .where('kind', '=', kind)
+    .where('item_id', 'in', ids)
+    .returning('item_id')
+    .execute();
+  return removed.map((row) => row.item_id);
 }
 
 /** Everything deleted before `before`, for the purge. */
