@@ -32,7 +32,7 @@ export interface AuditRecord {
 }
 
 // Caps what one entry may hold, so a hostile request can't bloat the table.
-const MAX_DETAIL_CHARS = 2000;
+export const MAX_DETAIL_CHARS = 2000;
 const MAX_ACTOR_CHARS = 320;
 
 export function createAuditService(db: Db, clock: Clock) {

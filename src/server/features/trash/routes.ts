@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { trashListResponse, trashRestoreRequest, trashRestoreResponse } from '#shared/schemas/trash.ts';
-import type { TrashService } from './service.ts';
+import { requireAdmin } from '../../plugins/auth-guard.ts';
+import { RESTORE_ROUTE, type TrashService } from './service.ts';
 
 /** Recently deleted: any admin may see and restore what any admin deleted (as they may delete it). */
 export function registerTrashRoutes(app: FastifyInstance, trash: TrashService): void {
@@ -13,11 +14,18 @@ export function registerTrashRoutes(app: FastifyInstance, trash: TrashService): 
   }));
 
   api.post(
-    '/api/admin/trash/restore',
+    RESTORE_ROUTE,
     {
       schema: { body: trashRestoreRequest, response: { 200: trashRestoreResponse } },
-      config: { answers: { 404: 'An item asked for is not in Recently deleted (nothing is restored then)' } },
+      config: {
+        // The service writes the entry, naming what was restored (the generic one would not say).
+        audit: false,
+        answers: { 404: 'An item asked for is not in Recently deleted (nothing is restored then)' },
+      },
     },
-    async (request) => ({ success: true as const, restored: await trash.restore(request.body) }),
+    async (request) => ({
+      success: true as const,
+      restored: await trash.restore(request.body, { admin: requireAdmin(request), ip: request.ip }),
+    }),
   );
 }

@@ -8,6 +8,8 @@ import type { TrashItem, TrashRestoreRequest } from '#shared/schemas/trash.ts';
 import type { Db } from '../../db/database.ts';
 import { toIso, type Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/http-error.ts';
+import type { SessionAdmin } from '../accounts/deps.ts';
+import { MAX_DETAIL_CHARS, type AuditService } from '../audit/service.ts';
 import { contentMediaUrls } from '../content/repository.ts';
 import { UPLOADS_URL_PREFIX } from '../uploads/service.ts';
 import {
@@ -27,7 +29,20 @@ export interface TrashDeps {
   uploadDir: string;
   /** Content is restored through its service, which clears the public caches (and tells other instances). */
   content: { restore(kind: ContentKind, ids: number[]): Promise<number[]> };
+  /** A restore writes its own audit entry, naming what came back (the generic one could not). */
+  audit: Pick<AuditService, 'record'>;
 }
+
+/** Who asked for a restore, for its audit entry. */
+export interface RestoredBy {
+  admin: SessionAdmin;
+  ip: string;
+}
+
+export const RESTORE_ROUTE = '/api/admin/trash/restore';
+// Room in the entry's detail for the list of items; the rest of a long list is counted, so the
+// detail stays whole JSON instead of being cut at the audit log's cap.
+const LISTED_CHARS = MAX_DETAIL_CHARS - 40;
 
 const toItem = (row: TrashedRow): TrashItem => ({
   kind: row.kind as TrashItem['kind'],
@@ -41,9 +56,32 @@ export async function listRecentlyDeleted(deps: TrashDeps): Promise<TrashItem[]>
   return (await listTrash(deps.db)).map(toItem);
 }
 
+/**
+ * What the audit log says came back: each item's kind and id, and a content item's title. An
+ * enquiry's title is its sender's name, which the log keeps for no enquiry (deleting one records
+ * its id only), so that an erasure leaves nothing of the person there.
+ */
+function restoredDetail(rows: TrashedRow[]): Record<string, unknown> {
+  const items: Record<string, unknown>[] = [];
+  let chars = 0;
+  for (const row of rows) {
+    const item = isContentKind(row.kind)
+      ? { kind: row.kind, id: row.item_id, title: row.title }
+      : { kind: row.kind, id: row.item_id };
+    chars += JSON.stringify(item).length + 1;
+    if (chars > LISTED_CHARS) break;
+    items.push(item);
+  }
+  return items.length === rows.length ? { items } : { items, more: rows.length - items.length };
+}
+
 /** Restores every item asked for; if any is not in the trash, nothing is restored and it is named (404). */
-export async function restoreDeleted(deps: TrashDeps, request: TrashRestoreRequest): Promise<number> {
-  const held = new Set((await listTrash(deps.db)).map((row) => `${row.kind}:${row.item_id}`));
+export async function restoreDeleted(
+  deps: TrashDeps,
+  request: TrashRestoreRequest,
+  by: RestoredBy,
+): Promise<number> {
+  const held = new Map((await listTrash(deps.db)).map((row) => [`${row.kind}:${row.item_id}`, row]));
   const missing = request.items.filter(({ kind, id }) => !held.has(`${kind}:${id}`));
   if (missing.length > 0)
     throw notFound(
@@ -51,16 +89,27 @@ export async function restoreDeleted(deps: TrashDeps, request: TrashRestoreReque
     );
   const byKind = new Map<string, number[]>();
   for (const { kind, id } of request.items) byKind.set(kind, [...(byKind.get(kind) ?? []), id]);
-  let restored = 0;
+  const restored: TrashedRow[] = [];
   for (const [kind, ids] of byKind) {
     const unique = [...new Set(ids)];
     const missing = isContentKind(kind)
       ? await deps.content.restore(kind, unique)
       : await restoreFromTrash(deps.db, kind, unique);
     if (missing.length > 0) throw notFound(`Not in Recently deleted: ${kind} ${missing.join(', ')}`);
-    restored += unique.length;
+    restored.push(...unique.map((id) => held.get(`${kind}:${id}`)!));
   }
-  return restored;
+  await deps.audit.record({
+    adminId: by.admin.id,
+    actor: by.admin.email,
+    // Named as the generic entry names a write, so the log reads it as before.
+    action: `POST ${RESTORE_ROUTE}`,
+    method: 'POST',
+    route: RESTORE_ROUTE,
+    targetId: restored.length === 1 ? restored[0]!.item_id : null,
+    ip: by.ip,
+    detail: restoredDetail(restored),
+  });
+  return restored.length;
 }
 
 /** Uploaded file names a row names in any column (`/uploads/<name>`). */
@@ -105,7 +154,7 @@ export async function purgeRecentlyDeleted(deps: TrashDeps): Promise<number> {
 export function createTrashService(deps: TrashDeps) {
   return {
     list: () => listRecentlyDeleted(deps),
-    restore: (request: TrashRestoreRequest) => restoreDeleted(deps, request),
+    restore: (request: TrashRestoreRequest, by: RestoredBy) => restoreDeleted(deps, request, by),
     purgeExpired: () => purgeRecentlyDeleted(deps),
   };
 }

@@ -138,6 +138,49 @@ describeEachDatabase('recently deleted', (ctx) => {
     expect((await trash(token)).filter((item) => item.kind === 'enquiries')).toEqual([]);
   });
 
+  it('audit-logs what was restored: kind, id and title — an enquiry by its id only, as its deletion was', async () => {
+    const { token, id: adminId } = await ctx().loginAs();
+    const event = (
+      await ctx().request({
+        method: 'POST',
+        url: '/api/admin/events',
+        token,
+        payload: { name: 'Undo Fair', location: 'York', date: '2099-05-01' },
+      })
+    ).json<{ id: number }>().id;
+    const [enquiry] = await storeEnquiries([
+      { name: 'Dana Private', email: 'dana@example.com', organisation: 'Dana Ltd', status: 'new' },
+    ]);
+    await ctx().request({ method: 'DELETE', url: `/api/admin/events/${event}`, token });
+    await ctx().request({ method: 'DELETE', url: `/api/admin/enquiries/${enquiry}`, token });
+    const restoreAll = [
+      { kind: 'events', id: event },
+      { kind: 'enquiries', id: enquiry! },
+    ];
+    expect((await restore(token, restoreAll)).statusCode).toBe(200);
+    await ctx().request({ method: 'DELETE', url: `/api/admin/events/${event}`, token });
+    expect((await restore(token, [{ kind: 'events', id: event }])).statusCode).toBe(200);
+
+    const audit = await ctx().request({ method: 'GET', url: '/api/admin/audit', token });
+    const restores = audit
+      .json<{ entries: { action: string; admin_id: number; target_id: string | null; detail: string }[] }>()
+      .entries.filter((entry) => entry.action === 'POST /api/admin/trash/restore');
+    expect(restores.map((entry) => [entry.admin_id, entry.target_id, JSON.parse(entry.detail)])).toEqual([
+      [adminId, String(event), { items: [{ kind: 'events', id: event, title: 'Undo Fair' }] }],
+      [
+        adminId,
+        null,
+        {
+          items: [
+            { kind: 'events', id: event, title: 'Undo Fair' },
+            { kind: 'enquiries', id: enquiry },
+          ],
+        },
+      ],
+    ]);
+    expect(audit.body).not.toMatch(/Dana/);
+  });
+
   it(`purges after ${TRASH_DAYS} days, with the uploaded files that nothing else names`, async () => {
     const { token } = await ctx().loginAs();
     const dir = ctx().config.uploadDir;
