@@ -181,6 +181,31 @@ describeEachDatabase('recently deleted', (ctx) => {
     expect(audit.body).not.toMatch(/Dana/);
   });
 
+  it('keeps a long restore’s audit detail whole: the items that fit, and how many more', async () => {
+    const { token } = await ctx().loginAs();
+    const ids = await storeEnquiries(
+      Array.from({ length: 200 }, (_, n) => ({ name: `P${n}`, email: `p${n}@example.com`, status: 'new' })),
+    );
+    await ctx().request({ method: 'POST', url: '/api/admin/enquiries/bulk-delete', token, payload: ids });
+    expect(
+      (
+        await restore(
+          token,
+          ids.map((id) => ({ kind: 'enquiries', id })),
+        )
+      ).statusCode,
+    ).toBe(200);
+
+    const [entry] = await ctx()
+      .db.selectFrom('audit_log')
+      .select('detail')
+      .where('action', '=', 'POST /api/admin/trash/restore')
+      .execute();
+    const detail = JSON.parse(entry!.detail!) as { items: { id: number }[]; more: number };
+    expect(detail.items.map((item) => item.id)).toEqual(ids.slice(0, detail.items.length));
+    expect(detail.items.length + detail.more).toBe(200);
+  });
+
   it(`purges after ${TRASH_DAYS} days, with the uploaded files that nothing else names`, async () => {
     const { token } = await ctx().loginAs();
     const dir = ctx().config.uploadDir;
