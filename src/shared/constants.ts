@@ -89,6 +89,20 @@ export const ANALYTICS_DEFAULTS = {
   trackPerSessionPerMinute: 240,
 } as const;
 
+/**
+ * Bookings by source (screen, CSV, weekly e-mail) shows this many sources and folds the rest into one
+ * "Other sources" row: anyone who accepts cookies can invent sources (docs/decisions/0435).
+ */
+export const TOP_SOURCES_SHOWN = 25;
+
+/**
+ * Sources one client address may give the visits it starts, per window. A session keeps the source of
+ * its first page view anyway; but session ids are the visitor's choice, so without this one address
+ * could invent a source with every page view. A household or an office brings a handful (search, a
+ * social site, a newsletter); "direct" is never held back (docs/decisions/0435).
+ */
+export const TRACKED_SOURCES_PER_ADDRESS = { max: 10, windowMinutes: 60 } as const;
+
 /** Reports count calendar days in this zone (a period of n days is today and the n-1 days before). */
 export const ANALYTICS_TIME_ZONE = 'Europe/London';
 

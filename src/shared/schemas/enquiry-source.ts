@@ -75,9 +75,28 @@ export const sourceCount = z.object({
 });
 export type SourceCount = z.infer<typeof sourceCount>;
 
+/** The sources past the top ones, summed into one row (docs/decisions/0435). */
+export const otherSources = sourceCount.omit({ source: true }).extend({
+  /** How many sources were folded into this row. */
+  sources: z.number().int(),
+});
+export type OtherSources = z.infer<typeof otherSources>;
+
+/**
+ * The folded row's label. It begins with a capital letter, which no source's own label has (those
+ * are lower case), so it is never mistaken for a campaign that calls itself "Other sources".
+ */
+export const otherSourcesLabel = (others: Pick<OtherSources, 'sources'>) =>
+  `Other sources (${others.sources.toLocaleString('en-GB')})`;
+
 export const bookingsBySourceResponse = z.object({
   success: z.literal(true),
   days: z.number().int(),
+  /** The top sources (TOP_SOURCES_SHOWN at most): most enquiries, then booked, then visitors. */
   sources: z.array(sourceCount),
+  /** Every other source in one row, listed after them; null when all fit. Totals stay exact. */
+  others: otherSources.nullable(),
 });
 export type BookingsBySource = z.infer<typeof bookingsBySourceResponse>;
+/** The report without the envelope: what the server reads and the weekly e-mail shows. */
+export type SourceReport = Pick<BookingsBySource, 'sources' | 'others'>;

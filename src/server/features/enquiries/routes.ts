@@ -121,7 +121,7 @@ function registerListRoutes(app: FastifyInstance, enquiries: EnquiriesService, c
     async (request) => ({
       success: true as const,
       days: request.query.days,
-      sources: await enquiries.bySource(request.query.days),
+      ...(await enquiries.bySource(request.query.days)),
     }),
   );
 
@@ -129,7 +129,7 @@ function registerListRoutes(app: FastifyInstance, enquiries: EnquiriesService, c
     '/api/admin/enquiries/by-source/export',
     { schema: { querystring: periodQuery } },
     async (request, reply) => {
-      const rows = await enquiries.bySource(request.query.days);
+      const report = await enquiries.bySource(request.query.days);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header(
@@ -137,7 +137,7 @@ function registerListRoutes(app: FastifyInstance, enquiries: EnquiriesService, c
           `attachment; filename="${bookingsBySourceFileName(clock.now(), request.query.days)}"`,
         )
         .header('cache-control', 'no-store')
-        .send(bookingsBySourceCsv(rows));
+        .send(bookingsBySourceCsv(report));
     },
   );
 }

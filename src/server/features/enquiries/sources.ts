@@ -1,57 +1,115 @@
 // "Bookings by source" (issue 17): for a report period, how many enquiries each source brought and
-// how many of them are now booked — the Analytics screen's panel and its CSV. Counted by the same
-// label the enquiry list shows (sourceLabel); spam is no lead and is left out. Beside them, the
-// period's consenting visitors per source (the analytics feature's rollup), for the conversion rate.
+// how many of them are now booked — the Analytics screen's panel, its CSV and the weekly e-mail.
+// Counted by the same label the enquiry list shows (sourceLabel); spam is no lead and is left out.
+// Beside them, the period's consenting visitors per source (the analytics feature's rollup), for the
+// conversion rate. The top sources only, the rest in one "Other sources" row (decision 0435).
+import { TOP_SOURCES_SHOWN } from '#shared/constants.ts';
 import { londonDay, londonMidnight, periodDays } from '#shared/london-days.ts';
-import { sourceLabel, type SourceCount } from '#shared/schemas/enquiry-source.ts';
+import {
+  NO_SOURCE,
+  otherSourcesLabel,
+  sourceLabel,
+  type SourceCount,
+  type SourceReport,
+} from '#shared/schemas/enquiry-source.ts';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { csvLine } from '../../lib/csv.ts';
-import { visitorsBySourceSince } from '../analytics/repository.ts';
+import {
+  byCodePoint,
+  topVisitorSources,
+  visitorSourceTotals,
+  visitorsOfSources,
+} from '../analytics/source-visitors.ts';
 
-export async function bookingsBySource(db: Db, clock: Clock, days: number): Promise<SourceCount[]> {
-  const [from] = periodDays(clock.now(), days) as [string];
-  // A business gets tens of enquiries a week, not millions: read the period's rows and count here,
-  // with the one labelling rule, rather than repeat it in SQL for two dialects.
+/** Enquiries and bookings per source label from `since` on, spam left out. */
+async function enquiriesBySource(db: Db, since: number): Promise<Map<string, SourceCount>> {
+  // One row per distinct (utm_source, referrer host) — the only columns the label reads — so the
+  // labelling rule stays the one in TypeScript and the rows read are sources, not enquiries.
   const rows = await db
     .selectFrom('enquiries')
-    .select([
-      'status',
+    .select((eb) => [
       'source_utm_source',
-      'source_utm_medium',
-      'source_utm_campaign',
       'source_referrer_host',
+      eb.fn.countAll<number | string>().as('enquiries'),
+      eb.fn.sum<number | string>(eb.case().when('status', '=', 'booked').then(1).else(0).end()).as('booked'),
     ])
-    .where('created_at', '>=', londonMidnight(from))
+    .where('created_at', '>=', since)
     .where('status', '!=', 'spam')
+    .groupBy(['source_utm_source', 'source_referrer_host'])
     .execute();
-  const visitors = await visitorsBySourceSince(db, from);
-  // Without a single attributed visitor in the period (no consent given, or only visits from before
-  // sources were recorded) visitors are unknown, not zero.
-  const visitorsOf = (source: string) => (visitors.size === 0 ? null : (visitors.get(source) ?? 0));
   const bySource = new Map<string, SourceCount>();
-  const countOf = (source: string) =>
-    bySource.get(source) ?? { source, visitors: visitorsOf(source), enquiries: 0, booked: 0 };
-  for (const source of visitors.keys()) bySource.set(source, countOf(source));
   for (const row of rows) {
     const source = sourceLabel({
+      ...NO_SOURCE,
       utm_source: row.source_utm_source,
-      utm_medium: row.source_utm_medium,
-      utm_campaign: row.source_utm_campaign,
       referrer_host: row.source_referrer_host,
     });
-    const count = countOf(source);
-    count.enquiries += 1;
-    if (row.status === 'booked') count.booked += 1;
+    const count = bySource.get(source) ?? { source, visitors: null, enquiries: 0, booked: 0 };
+    count.enquiries += Number(row.enquiries);
+    count.booked += Number(row.booked);
     bySource.set(source, count);
   }
-  return [...bySource.values()].sort(
-    (a, b) =>
-      b.enquiries - a.enquiries ||
-      b.booked - a.booked ||
-      (b.visitors ?? 0) - (a.visitors ?? 0) ||
-      a.source.localeCompare(b.source),
-  );
+  return bySource;
+}
+
+/** The order of the panel: most enquiries, then most booked, then most visitors, then by name. */
+const byMostEnquiries = (a: SourceCount, b: SourceCount) =>
+  b.enquiries - a.enquiries ||
+  b.booked - a.booked ||
+  (b.visitors ?? 0) - (a.visitors ?? 0) ||
+  byCodePoint(a.source, b.source);
+
+const sumOf = (rows: SourceCount[], field: 'visitors' | 'enquiries' | 'booked') =>
+  rows.reduce((sum, row) => sum + (row[field] ?? 0), 0);
+
+/**
+ * The period's top TOP_SOURCES_SHOWN sources and the rest summed (decision 0435). Every source with
+ * an enquiry comes before every source without, so the ones read are those with enquiries (few:
+ * the form is rate-limited and proof-of-work protected) and the visitor sources the database ranks
+ * first; the rest is what the period's totals leave.
+ */
+export async function bookingsBySource(db: Db, clock: Clock, days: number): Promise<SourceReport> {
+  const [from] = periodDays(clock.now(), days) as [string];
+  // One snapshot for all the reads, so the rest is exactly the totals minus the rows shown even
+  // while visits are being written.
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute((trx) => readBookingsBySource(trx, from));
+}
+
+async function readBookingsBySource(db: Db, from: string): Promise<SourceReport> {
+  const withEnquiries = await enquiriesBySource(db, londonMidnight(from));
+  const named = [...withEnquiries.keys()];
+  const visitorsOfNamed = await visitorsOfSources(db, from, named);
+  const top = await topVisitorSources(db, from, TOP_SOURCES_SHOWN);
+  const totals = await visitorSourceTotals(db, from);
+  // Without a single attributed visitor in the period (no consent given, or only visits from before
+  // sources were recorded) visitors are unknown, not zero.
+  const known = totals.sources > 0;
+  const rows = [
+    ...[...withEnquiries.values()].map((row) => ({
+      ...row,
+      visitors: known ? (visitorsOfNamed.get(row.source) ?? 0) : null,
+    })),
+    ...[...top]
+      .filter(([source]) => !withEnquiries.has(source))
+      .map(([source, visitors]) => ({ source, visitors, enquiries: 0, booked: 0 })),
+  ].sort(byMostEnquiries);
+  const sources = rows.slice(0, TOP_SOURCES_SHOWN);
+  const folded = totals.sources + named.length - visitorsOfNamed.size - sources.length;
+  if (folded === 0) return { sources, others: null };
+  const enquiries = [...withEnquiries.values()];
+  return {
+    sources,
+    others: {
+      sources: folded,
+      visitors: known ? totals.visitors - sumOf(sources, 'visitors') : null,
+      enquiries: sumOf(enquiries, 'enquiries') - sumOf(sources, 'enquiries'),
+      booked: sumOf(enquiries, 'booked') - sumOf(sources, 'booked'),
+    },
+  };
 }
 
 /** A share as a whole percentage, or null where there is nothing to divide by. */
@@ -59,7 +117,8 @@ export const percentOf = (part: number, whole: number | null) =>
   whole ? Math.round((part / whole) * 100) : null;
 
 /** The panel as CSV: one row per source with its booked share, like the screen shows it. */
-export function bookingsBySourceCsv(rows: readonly SourceCount[]): string {
+export function bookingsBySourceCsv({ sources, others }: SourceReport): string {
+  const rows = others ? [...sources, { ...others, source: otherSourcesLabel(others) }] : sources;
   return (
     csvLine(['source', 'visitors', 'enquiries', 'enquiry_percent', 'booked', 'booked_percent']) +
     rows

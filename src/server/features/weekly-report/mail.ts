@@ -1,4 +1,5 @@
 // The weekly report as an e-mail: plain text and HTML from the same sections, every value escaped.
+import { otherSourcesLabel, type SourceCount, type SourceReport } from '#shared/schemas/enquiry-source.ts';
 import { escapeHtml } from '../../mail/compose.ts';
 import type { OutgoingMail } from '../../mail/mailer.ts';
 import type { WeeklyReport } from './report.ts';
@@ -22,6 +23,15 @@ const DAY_FORMAT = new Intl.DateTimeFormat('en-GB', {
 /** "Tue 18 Nov" for a London day (the day string is already London's). */
 const dayLabel = (day: string) => DAY_FORMAT.format(new Date(`${day}T12:00:00Z`));
 const STATUS_NAMES = { new: 'New', contacted: 'Contacted', booked: 'Booked', closed: 'Closed', spam: 'Spam' };
+
+const sourceFigures = (s: Omit<SourceCount, 'source'>) =>
+  `${s.visitors === null ? '' : `${s.visitors} visitors, `}${s.enquiries} enquiries, ${s.booked} booked`;
+
+/** The screen's rows: its top sources, then the rest in one row (decision 0435). */
+function sourceRows({ sources, others }: SourceReport): [string, string][] {
+  const rows = sources.map((s): [string, string] => [s.source, sourceFigures(s)]);
+  return others ? [...rows, [otherSourcesLabel(others), sourceFigures(others)]] : rows;
+}
 
 function sectionsOf(report: WeeklyReport): Section[] {
   return [
@@ -51,10 +61,7 @@ function sectionsOf(report: WeeklyReport): Section[] {
     },
     {
       title: 'Bookings by source',
-      rows: report.sources.map((s): [string, string] => [
-        s.source,
-        `${s.visitors === null ? '' : `${s.visitors} visitors, `}${s.enquiries} enquiries, ${s.booked} booked`,
-      ]),
+      rows: sourceRows(report.sources),
       empty: 'No enquiries this week.',
     },
     {

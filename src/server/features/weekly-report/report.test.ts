@@ -32,10 +32,13 @@ const sources: ReportSources = {
     enquiry('Fresh One', 'new', 1), // new, but less than 48 h old
     enquiry('Last Month', 'closed', 30), // outside the week
   ],
-  bookingsBySource: async () => [
-    { source: 'Facebook', visitors: 40, enquiries: 2, booked: 1 },
-    { source: 'instagram.com', visitors: 12, enquiries: 0, booked: 0 },
-  ],
+  bookingsBySource: async () => ({
+    sources: [
+      { source: 'Facebook', visitors: 40, enquiries: 2, booked: 1 },
+      { source: 'instagram.com', visitors: 12, enquiries: 0, booked: 0 },
+    ],
+    others: { sources: 1234, visitors: 2000, enquiries: 1, booked: 0 },
+  }),
   notificationsPending: async () => 2,
   upcomingEvents: async () => [{ name: 'Winter Fair', date: '2026-12-05', location: 'Leeds' }],
   setupStatus: async () =>
@@ -86,6 +89,7 @@ describe('the weekly report', () => {
       'Now booked: 1',
       'Facebook: 40 visitors, 2 enquiries, 1 booked',
       'instagram.com: 12 visitors, 0 enquiries, 0 booked',
+      'Other sources (1,234): 2000 visitors, 1 enquiries, 0 booked',
       'game-modes: 31 s on average',
       'Sat 5 Dec: Winter Fair, Leeds',
       '- 1 new enquiry has had no answer for over 48 hours: Priya <Shah> (2026-11-27).',
@@ -109,7 +113,7 @@ describe('the weekly report', () => {
         section_engagement: [],
       }),
       enquiries: async () => [],
-      bookingsBySource: async () => [],
+      bookingsBySource: async () => ({ sources: [], others: null }),
       notificationsPending: async () => 0,
       upcomingEvents: async () => [],
       setupStatus: async () => ({ problems: [] }) as unknown as SetupStatus,

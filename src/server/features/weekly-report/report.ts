@@ -3,7 +3,7 @@
 import { ENQUIRY_STATUSES, WEEKLY_REPORT } from '#shared/constants.ts';
 import { londonDay, londonMidnight, periodDays } from '#shared/london-days.ts';
 import type { AnalyticsSummary } from '#shared/schemas/analytics.ts';
-import type { SourceCount } from '#shared/schemas/enquiry-source.ts';
+import type { SourceReport } from '#shared/schemas/enquiry-source.ts';
 import type { Enquiry, EnquiryStatus } from '#shared/schemas/enquiries.ts';
 import type { SetupProblem, SetupStatus } from '#shared/schemas/setup.ts';
 import type { ReportRecipient } from './repository.ts';
@@ -16,7 +16,7 @@ export interface ReportSources {
   businessName(): Promise<string>;
   analyticsSummary(days: number): Promise<AnalyticsSummary>;
   enquiries(): Promise<Enquiry[]>;
-  bookingsBySource(days: number): Promise<SourceCount[]>;
+  bookingsBySource(days: number): Promise<SourceReport>;
   notificationsPending(): Promise<number>;
   upcomingEvents(): Promise<{ name: string; date: string; location: string }[]>;
   setupStatus(admin: ReportRecipient): Promise<SetupStatus>;
@@ -30,7 +30,8 @@ export interface WeeklyReport {
   visitors: number;
   pageViews: number;
   enquiries: { total: number; byStatus: Record<EnquiryStatus, number> };
-  sources: SourceCount[];
+  /** Bookings by source as the Analytics screen shows it: the top sources and "Other sources". */
+  sources: SourceReport;
   topSections: { section: string; avg_time: number }[];
   nextEvents: { name: string; date: string; location: string }[];
   /** Sentences, most urgent first; empty when nothing needs the owner. */

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
+import { TOP_SOURCES_SHOWN } from '#shared/constants.ts';
 import { describeEachDatabase } from '../../testing/harness.ts';
 import { decodeQuotedPrintable } from '../../testing/smtp-test-server.ts';
 
@@ -58,6 +59,37 @@ describeEachDatabase('weekly report by e-mail', (ctx) => {
     ctx().clock.set(Date.parse('2026-04-06T07:30:00Z')); // the next Monday
     expect(await weeklyReport.sendDue()).toEqual({ sent: 1, failed: 0 });
     await setting(wants.token, false);
+  });
+
+  it('stays small when strangers invented ten thousand sources: the top ones and "Other sources"', async () => {
+    const flood = Array.from({ length: 10_000 }, (_, i) => ({
+      last_day: '2026-06-15',
+      source: `campaign-${String(i).padStart(5, '0')}`,
+      sessions: 1,
+    }));
+    for (let i = 0; i < flood.length; i += 500)
+      await ctx()
+        .db.insertInto('analytics_sessions_by_source')
+        .values(flood.slice(i, i + 500))
+        .execute();
+    const admin = await ctx().loginAs({ email: 'owner@example.co.uk' });
+    const outbox = ctx().config.outboxDir;
+    const before = outboxMails(outbox).length;
+    const preview = await ctx().request({
+      method: 'POST',
+      url: '/api/admin/weekly-report/preview',
+      token: admin.token,
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    const [mail] = outboxMails(outbox).slice(before);
+    expect(mail!.length).toBeLessThan(40_000);
+    const textLines = mail!.split(/\r?\n/).filter((line) => /^ {2}campaign-\d+: /.test(line));
+    expect(textLines).toHaveLength(TOP_SOURCES_SHOWN);
+    expect(mail).toContain(
+      `  Other sources (${(10_000 - TOP_SOURCES_SHOWN).toLocaleString('en-GB')}): 9975 visitors, 0 enquiries, 0 booked`,
+    );
+    expect(mail!.match(/<tr><td[^>]*>campaign-\d+<\/td>/g)).toHaveLength(TOP_SOURCES_SHOWN);
+    expect(mail).toMatch(/<td[^>]*>Other sources \(9,975\)<\/td>/);
   });
 
   it('sends a preview to the signed-in admin only, and says where it went', async () => {

@@ -1,13 +1,18 @@
-// GET /api/admin/enquiries/by-source?days=n: {success, days, sources: [{source, visitors, enquiries, booked}]}.
+// GET /api/admin/enquiries/by-source?days=n: {success, days, sources: [{source, visitors, enquiries, booked}],
+// others} — the top sources, and the rest in one row (decision 0435).
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { BookingsBySource, SourceCount } from '#shared/schemas/enquiry-source.ts';
+import type { BookingsBySource, SourceReport } from '#shared/schemas/enquiry-source.ts';
 import { api, apiBlob } from '../../lib/api-client.ts';
 
 // Under the enquiries' key, so whatever refreshes the enquiries refreshes this too.
 export const bookingsBySourceKey = (days: number) => ['admin', 'enquiries', 'by-source', days] as const;
 
-export const fetchBookingsBySource = async (days: number, signal?: AbortSignal): Promise<SourceCount[]> =>
-  (await api<BookingsBySource>(`/admin/enquiries/by-source?days=${days}`, { signal })).sources;
+export async function fetchBookingsBySource(days: number, signal?: AbortSignal): Promise<SourceReport> {
+  const { sources, others } = await api<BookingsBySource>(`/admin/enquiries/by-source?days=${days}`, {
+    signal,
+  });
+  return { sources, others };
+}
 
 export function useBookingsBySource(days: number) {
   return useQuery({

@@ -6,7 +6,12 @@
 import { Download } from 'lucide-react';
 import { Fragment } from 'react';
 import { toast } from 'sonner';
-import { DIRECT_SOURCE, type SourceCount } from '#shared/schemas/enquiry-source.ts';
+import {
+  DIRECT_SOURCE,
+  otherSourcesLabel,
+  type SourceCount,
+  type SourceReport,
+} from '#shared/schemas/enquiry-source.ts';
 import { EmptyState } from '../../../components/admin-ui.tsx';
 import { Button } from '../../../components/button.tsx';
 import { saveFile } from '../../../lib/save-file.ts';
@@ -69,7 +74,21 @@ function totalOf(rows: SourceCount[]): SourceCount {
   );
 }
 
-function SourceTable({ rows, headingId }: { rows: SourceCount[]; headingId: string }) {
+function Cells({ row, columns }: { row: SourceCount; columns: Column[] }) {
+  return columns.map((column) => (
+    <td key={column.heading} className={NUMBER_CELL}>
+      {column.cell(row)}
+    </td>
+  ));
+}
+
+/** The sources past the top ones, as one row (decision 0435); its label has a capital, no source's has. */
+const othersRow = ({ others }: SourceReport): SourceCount | null =>
+  others && { ...others, source: otherSourcesLabel(others) };
+
+function SourceTable({ report, headingId }: { report: SourceReport; headingId: string }) {
+  const others = othersRow(report);
+  const rows = others ? [...report.sources, others] : report.sources;
   const columns = rows.some((row) => row.visitors !== null) ? FUNNEL_COLUMNS : ENQUIRY_COLUMNS;
   const total = totalOf(rows);
   return (
@@ -94,29 +113,29 @@ function SourceTable({ rows, headingId }: { rows: SourceCount[]; headingId: stri
           </tr>
         </thead>
         <tbody className="divide-y divide-ink-100 text-ink-900">
-          {rows.map((row) => (
+          {report.sources.map((row) => (
             <tr key={row.source}>
               <th scope="row" className="py-2 pr-2 font-medium sm:pr-4">
                 {row.source === DIRECT_SOURCE ? 'Direct or unknown' : <HostName name={row.source} />}
               </th>
-              {columns.map((column) => (
-                <td key={column.heading} className={NUMBER_CELL}>
-                  {column.cell(row)}
-                </td>
-              ))}
+              <Cells row={row} columns={columns} />
             </tr>
           ))}
+          {others && (
+            <tr className="text-ink-600">
+              <th scope="row" className="py-2 pr-2 font-medium italic sm:pr-4">
+                {others.source}
+              </th>
+              <Cells row={others} columns={columns} />
+            </tr>
+          )}
         </tbody>
         <tfoot className="border-t border-ink-200 font-semibold text-ink-900">
           <tr>
             <th scope="row" className="py-2 pr-2 sm:pr-4">
               {total.source}
             </th>
-            {columns.map((column) => (
-              <td key={column.heading} className={NUMBER_CELL}>
-                {column.cell(total)}
-              </td>
-            ))}
+            <Cells row={total} columns={columns} />
           </tr>
         </tfoot>
       </table>
@@ -129,17 +148,20 @@ export function BookingsBySource({ days, headingId }: { days: number; headingId:
   const exportCsv = useExportBookingsBySource();
   if (query.isPending) return <p className="text-ink-600">Loading…</p>;
   if (query.isError) return <p className="text-ink-600">Bookings by source could not be loaded.</p>;
-  if (query.data.length === 0) return <EmptyState>No enquiries in the last {days} days yet.</EmptyState>;
-  const withVisitors = query.data.some((row) => row.visitors !== null);
+  const { sources, others } = query.data;
+  if (sources.length === 0) return <EmptyState>No enquiries in the last {days} days yet.</EmptyState>;
+  const withVisitors = sources.some((row) => row.visitors !== null);
   return (
     <div>
-      <SourceTable rows={query.data} headingId={headingId} />
+      <SourceTable report={query.data} headingId={headingId} />
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-ink-600">
           From the enquiries received in the period (spam left out): the campaign's utm_source, else the site
           the visitor came from.
           {withVisitors &&
             ' Visitors are those who accepted analytics cookies, counted by where their first visit came from, so a source can show more enquiries than visitors.'}
+          {others &&
+            ` Only the top ${count(sources.length)} sources are listed; the other ${count(others.sources)} are added up in the last row.`}
         </p>
         <Button
           variant="secondary"
