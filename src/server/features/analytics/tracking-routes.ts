@@ -40,7 +40,8 @@ function sessionCookie(request: FastifyRequest): string | null {
 /**
  * Decides an event's fate, cheapest check first: over its client's limit → 429; no consent
  * cookie → 204, not stored (SPEC §4: tracking only after consent, whatever the page sent);
- * a bot → 204, dropped; queue full → 503; otherwise queued → 204. Each outcome is counted.
+ * a bot → 204, dropped; queue full → 503; otherwise queued → 204, without its source when its
+ * address has given too many. Each outcome is counted.
  */
 function acceptEvent(
   { analytics, limits }: { analytics: AnalyticsService; limits: TrackingLimits },
@@ -69,7 +70,11 @@ function acceptEvent(
     analytics.countBot();
     return reply.code(204).send();
   }
-  if (!analytics.enqueue(event)) {
+  // Session ids are the visitor's choice, so one address could invent a source per page view: past
+  // its cap the page view is recorded without one (decision 0435).
+  const attributed =
+    event.source && !limits.admitsSource(request.ip, event.source) ? { ...event, source: null } : event;
+  if (!analytics.enqueue(attributed)) {
     throw new HttpError(
       503,
       ERROR_CODES.unavailable,
