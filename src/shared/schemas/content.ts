@@ -1,6 +1,14 @@
 // The six content kinds of SPEC §3: what an admin may send, and what the API returns.
 import { z } from 'zod';
 import { GALLERY_SECTIONS, TEXT_LIMITS, VIDEO_CATEGORIES, VIDEO_TYPES } from '../constants.ts';
+import {
+  isHttpUrl,
+  UPLOAD_NAME_PATTERN,
+  UPLOADS_URL_PREFIX,
+  uploadedFileName,
+  URL_SPACES_MESSAGE,
+  URL_WITHOUT_SPACES,
+} from './media-url.ts';
 
 const requiredText = (max: number) =>
   z
@@ -9,42 +17,38 @@ const requiredText = (max: number) =>
     .min(1, 'is required')
     .max(max, `must be at most ${max} characters`);
 
-/** `pattern`, when given, is what the text must match (empty included) for the document to say. */
-const optionalText = (max: number, pattern?: RegExp, message?: string) => {
-  const text = z.string().trim().max(max, `must be at most ${max} characters`);
-  return (pattern ? text.regex(pattern, message) : text).nullish().transform((value) => value ?? '');
-};
+/** `rule`, when given, adds the checks the text must pass (empty included) for the document to say. */
+const optionalText = (max: number, rule: (text: z.ZodString) => z.ZodString = (text) => text) =>
+  rule(z.string().trim().max(max, `must be at most ${max} characters`))
+    .nullish()
+    .transform((value) => value ?? '');
 
-const isHttpUrl = (value: string) => {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-};
-
-// What a URL check needs in the form the OpenAPI document can carry: a pattern. It is as lenient as
+// What a URL check needs in the form the OpenAPI document can carry: patterns. They are as lenient as
 // the URL parser about the scheme's letter case; that the rest parses as a URL stays a refinement.
-const UPLOADED_FILE = '/uploads/[A-Za-z0-9._-]+';
+// An uploaded file is named as the upload store names it (media-url.ts, docs/decisions/0436).
+const UPLOADED_FILE = `${UPLOADS_URL_PREFIX}${UPLOAD_NAME_PATTERN}`;
 const HTTP_URL_START = '[Hh][Tt][Tt][Pp][Ss]?:[\\s\\S]+';
 const MEDIA_PATTERN = new RegExp(`^(?:${UPLOADED_FILE}|${HTTP_URL_START})$`);
 const OPTIONAL_MEDIA_PATTERN = new RegExp(`^(?:|${UPLOADED_FILE}|${HTTP_URL_START})$`);
 const OPTIONAL_WEB_PATTERN = new RegExp(`^(?:|${HTTP_URL_START})$`);
 
 /** A media reference: a file uploaded here (/uploads/…) or an absolute http(s) URL. */
-const isMediaReference = (value: string) => new RegExp(`^${UPLOADED_FILE}$`).test(value) || isHttpUrl(value);
+const isMediaReference = (value: string) => uploadedFileName(value) !== undefined || isHttpUrl(value);
 
 const MEDIA_MESSAGE = 'must be an uploaded file or an http(s) URL';
 const WEB_MESSAGE = 'must be an http(s) URL such as https://example.com';
-const mediaUrl = requiredText(TEXT_LIMITS.url)
-  .regex(MEDIA_PATTERN, MEDIA_MESSAGE)
-  .refine(isMediaReference, MEDIA_MESSAGE);
-const optionalMediaUrl = optionalText(TEXT_LIMITS.url, OPTIONAL_MEDIA_PATTERN, MEDIA_MESSAGE).refine(
-  (value) => value === '' || isMediaReference(value),
+/** Spaces and line breaks are refused first, with a message that says so. */
+const urlRules = (pattern: RegExp, message: string) => (text: z.ZodString) =>
+  text.regex(URL_WITHOUT_SPACES, URL_SPACES_MESSAGE).regex(pattern, message);
+const mediaUrl = urlRules(
+  MEDIA_PATTERN,
   MEDIA_MESSAGE,
-);
-const optionalWebUrl = optionalText(TEXT_LIMITS.url, OPTIONAL_WEB_PATTERN, WEB_MESSAGE).refine(
+)(requiredText(TEXT_LIMITS.url)).refine(isMediaReference, MEDIA_MESSAGE);
+const optionalMediaUrl = optionalText(
+  TEXT_LIMITS.url,
+  urlRules(OPTIONAL_MEDIA_PATTERN, MEDIA_MESSAGE),
+).refine((value) => value === '' || isMediaReference(value), MEDIA_MESSAGE);
+const optionalWebUrl = optionalText(TEXT_LIMITS.url, urlRules(OPTIONAL_WEB_PATTERN, WEB_MESSAGE)).refine(
   (value) => value === '' || isHttpUrl(value),
   WEB_MESSAGE,
 );

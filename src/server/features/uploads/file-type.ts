@@ -1,8 +1,10 @@
 // Decides what an uploaded file is from its first bytes only — never from its name or declared type.
+import type { UploadExtension } from '#shared/schemas/media-url.ts';
 
 export interface MediaType {
   kind: 'image' | 'video';
-  extension: 'jpg' | 'png' | 'gif' | 'webp' | 'avif' | 'mp4' | 'webm';
+  /** The stored file's extension: only those the content API takes as an uploaded file. */
+  extension: UploadExtension;
   mime: string;
 }
 

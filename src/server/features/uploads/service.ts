@@ -8,10 +8,11 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { ERROR_CODES } from '#shared/errors.ts';
+import { UPLOADS_URL_PREFIX } from '#shared/schemas/media-url.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { containsMarkup, detectMediaType, SNIFF_BYTES, type MediaType } from './file-type.ts';
 
-export const UPLOADS_URL_PREFIX = '/uploads/';
+export { UPLOADS_URL_PREFIX };
 const ACCEPTED = 'Only JPEG, PNG, WebP, GIF or AVIF images and MP4 or WebM videos can be uploaded';
 // Read this much before deciding, so markup hidden just after a valid header is seen too.
 const INSPECT_BYTES = 4096;
