@@ -9,7 +9,7 @@ import { compressBody, type CompressedBody } from '../../lib/compressed-body.ts'
 import type { Clock } from '../../lib/clock.ts';
 import type { ContentService, PublicList } from '../content/service.ts';
 import type { SiteService } from '../site/service.ts';
-import { calendarText, type CalendarEvent } from './ics.ts';
+import { calendarText, uriValue, type CalendarEvent } from './ics.ts';
 
 /** One event's calendar file, with the name a browser saves it under. */
 export interface EventFile extends CompressedBody {
@@ -101,7 +101,8 @@ function invalidate(state: CalendarState): void {
 }
 
 function toCalendarEvent(state: CalendarState, event: Event): CalendarEvent {
-  const url = event.link || `${state.deps.publicUrl}/#events`;
+  // A link stored before the API refused line breaks in it is no address: the events section instead.
+  const url = uriValue(event.link) ?? `${state.deps.publicUrl}/#events`;
   return {
     uid: `event-${event.id}@${state.host}`,
     day: event.date,

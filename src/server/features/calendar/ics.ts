@@ -2,6 +2,7 @@
 // /events.ics or /events/<id>.ics. Events are calendar days (SPEC §7), so each is an all-day event:
 // DTSTART and DTEND as DATE values, the same day wherever the calendar is (decision 0419).
 import { addDays } from '#shared/london-days.ts';
+import { isHttpUrl, URL_WITHOUT_SPACES } from '#shared/schemas/media-url.ts';
 
 export interface CalendarEvent {
   /** Stable per event: calendars recognise an updated event by it. */
@@ -22,13 +23,35 @@ export interface CalendarText {
   events: readonly CalendarEvent[];
 }
 
-/** RFC 5545 §3.3.11: backslash, semicolon and comma escaped, line breaks as \n. */
+// eslint-disable-next-line no-control-regex
+const NOT_TEXT = /[\u0000-\u0008\u000a-\u001f\u007f]/g;
+// What RFC 3986 lets a URI hold (anything else is percent-encoded).
+const NOT_URI = /[^A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]/g;
+
+/**
+ * RFC 5545 §3.3.11: backslash, semicolon and comma escaped, line breaks as \n. The other control
+ * characters (tab aside) are not TEXT at all, and some readers take a lone CR or form feed as a line
+ * end: they are dropped.
+ */
 export function escapeText(text: string): string {
   return text
     .replace(/\\/g, '\\\\')
     .replace(/;/g, '\\;')
     .replace(/,/g, '\\,')
-    .replace(/\r\n|\r|\n/g, '\\n');
+    .replace(/\r\n|\r|\n/g, '\\n')
+    .replace(NOT_TEXT, '');
+}
+
+/**
+ * A web address as an RFC 5545 URI value (§3.3.13: written as it is, nothing escaped), or undefined
+ * when it is not a clean http(s) URL. A URI never holds white space or a control character, so a
+ * value with one is refused rather than repaired: it was stored before the API refused such links
+ * (docs/decisions/0436), and what it would say is not the admin's link. The URL parser's form is
+ * ASCII; the few characters it leaves that RFC 3986 does not allow are percent-encoded.
+ */
+export function uriValue(text: string): string | undefined {
+  if (!URL_WITHOUT_SPACES.test(text) || !isHttpUrl(text)) return undefined;
+  return new URL(text).href.replace(NOT_URI, (char) => encodeURIComponent(char));
 }
 
 const MAX_LINE_OCTETS = 75;
@@ -70,6 +93,7 @@ const utcStamp = (epochMs: number) =>
 
 function eventLines(event: CalendarEvent): string[] {
   const stamp = utcStamp(event.changedAt);
+  const url = uriValue(event.url);
   return [
     'BEGIN:VEVENT',
     `UID:${event.uid}`,
@@ -81,8 +105,7 @@ function eventLines(event: CalendarEvent): string[] {
     `SUMMARY:${escapeText(event.summary)}`,
     `LOCATION:${escapeText(event.location)}`,
     `DESCRIPTION:${escapeText(event.description)}`,
-    // A URI value is not TEXT: no escaping (RFC 5545 §3.3.13); it was checked as a web address.
-    `URL:${event.url}`,
+    ...(url ? [`URL:${url}`] : []),
     // A day at a festival does not block the visitor's whole day in their own calendar.
     'TRANSP:TRANSPARENT',
     'END:VEVENT',
@@ -104,5 +127,7 @@ export function calendarText(calendar: CalendarText): string {
     ...calendar.events.flatMap(eventLines),
     'END:VCALENDAR',
   ];
-  return lines.map(foldLine).join('\r\n') + '\r\n';
+  // Every value above is escaped or checked; should one still hold a line break, it cannot start a
+  // line (a property, an event) of its own.
+  return lines.map((line) => foldLine(line.replace(/[\r\n]/g, ''))).join('\r\n') + '\r\n';
 }

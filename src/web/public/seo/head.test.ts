@@ -53,7 +53,8 @@ const data: PageData = {
       name: 'Today </script>',
       location: 'Bath',
       date: '2026-06-01',
-      link: 'https://x.example',
+      // A URL may hold "</script>" (no space in it); the event's JSON-LD url must not end the script.
+      link: 'https://x.example/</script><script>alert(1)</script>',
       image_url: '',
     },
   ],
@@ -111,6 +112,7 @@ describe('renderHead', () => {
       ['Event', 'Today </script>', '2026-06-01'],
       ['Event', 'Summer Fest', '2026-07-01'],
     ]);
+    expect(events[0]).toMatchObject({ url: 'https://x.example/</script><script>alert(1)</script>' });
     expect(events[1]).toMatchObject({
       image: 'https://range.example/uploads/a.jpg',
       location: { '@type': 'Place', name: 'Reading' },
