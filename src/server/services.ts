@@ -85,7 +85,7 @@ export function createServices(config: Config, db: Db, clock: Clock, mailer: Mai
     log,
     sources: weeklyReportSources({ clock, site, analytics, enquiries, content, setup }),
   });
-  const trash = createTrashService({ db, clock, uploadDir: config.uploadDir, content, audit });
+  const trash = createTrashService({ db, clock, uploadDir: config.uploadDir, content, audit, log });
   return {
     mailer,
     site,

@@ -1,8 +1,6 @@
 // Recently deleted (issue 17, docs/decisions/0426): what was deleted in the last TRASH_DAYS days, put
 // back on request exactly as it was; purged after that, with the uploaded files nothing else names.
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { IMAGE_WIDTHS, TRASH_DAYS } from '#shared/constants.ts';
+import { TRASH_DAYS } from '#shared/constants.ts';
 import { CONTENT_KIND_NAMES, type ContentKind } from '#shared/schemas/content.ts';
 import type { TrashItem, TrashRestoreRequest } from '#shared/schemas/trash.ts';
 import type { Db } from '../../db/database.ts';
@@ -11,7 +9,6 @@ import { notFound } from '../../lib/http-error.ts';
 import type { SessionAdmin } from '../accounts/deps.ts';
 import { MAX_DETAIL_CHARS, type AuditService } from '../audit/service.ts';
 import { contentMediaUrls } from '../content/repository.ts';
-import { UPLOADS_URL_PREFIX } from '../uploads/service.ts';
 import {
   deleteFromTrash,
   listTrash,
@@ -19,6 +16,7 @@ import {
   trashedBefore,
   type TrashedRow,
 } from './repository.ts';
+import { removeUploads, uploadedFiles, type PurgeLog } from './purge-files.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const isContentKind = (kind: string): kind is ContentKind => (CONTENT_KIND_NAMES as string[]).includes(kind);
@@ -31,6 +29,8 @@ export interface TrashDeps {
   content: { restore(kind: ContentKind, ids: number[]): Promise<number[]> };
   /** A restore writes its own audit entry, naming what came back (the generic one could not). */
   audit: Pick<AuditService, 'record'>;
+  /** The purge logs what it skips: a crafted path, a missing file, one it may not delete. */
+  log: PurgeLog;
 }
 
 /** Who asked for a restore, for its audit entry. */
@@ -112,21 +112,6 @@ export async function restoreDeleted(
   return restored.length;
 }
 
-/** Uploaded file names a row names in any column (`/uploads/<name>`). */
-function uploadedFiles(row: Record<string, unknown>): string[] {
-  return Object.values(row)
-    .filter((value): value is string => typeof value === 'string' && value.startsWith(UPLOADS_URL_PREFIX))
-    .map((url) => url.slice(UPLOADS_URL_PREFIX.length))
-    .filter((name) => name !== '' && !name.includes('/'));
-}
-
-async function removeUpload(uploadDir: string, name: string): Promise<void> {
-  await fs.rm(path.join(uploadDir, name), { force: true });
-  const webp = name.replace(/\.\w+$/, '.webp');
-  for (const width of IMAGE_WIDTHS)
-    await fs.rm(path.join(uploadDir, '.variants', String(width), webp), { force: true });
-}
-
 /**
  * Deletes for good what was deleted more than TRASH_DAYS ago, and the uploaded files of purged
  * content that no live item and nothing else in the trash names. Returns how many items went.
@@ -145,9 +130,22 @@ export async function purgeRecentlyDeleted(deps: TrashDeps): Promise<number> {
     ...(await listTrash(deps.db)).flatMap((row) => uploadedFiles(row.row)),
   ]);
   const orphans = new Set(
-    expired.filter((row) => isContentKind(row.kind)).flatMap((row) => uploadedFiles(row.row)),
+    expired
+      .filter((row) => isContentKind(row.kind))
+      .flatMap((row) =>
+        uploadedFiles(row.row, (url) =>
+          deps.log.warn(
+            { kind: row.kind, id: row.item_id, url },
+            'purge: names no file the upload store makes; no file deleted for it',
+          ),
+        ),
+      ),
   );
-  for (const name of orphans) if (!stillNamed.has(name)) await removeUpload(deps.uploadDir, name);
+  await removeUploads(
+    deps.uploadDir,
+    [...orphans].filter((name) => !stillNamed.has(name)),
+    deps.log,
+  );
   return expired.length;
 }
 
