@@ -13,9 +13,11 @@ import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoContent } from './bootstrap/demo-content.ts';
 import { ensureFirstAdmin } from './bootstrap/first-admin.ts';
 import { systemClock } from './lib/clock.ts';
+import { closeStalledConnections } from './lib/http-server.ts';
 import { startPeriodicJobs } from './jobs/periodic.ts';
 import { describeKeySource } from './lib/server-key.ts';
 import { startMetricsServer, type Metrics } from './observability/metrics.ts';
+import { createLogStream } from './observability/log-stream.ts';
 
 export const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -55,18 +57,14 @@ async function reportUploadsFolder(db: Db, uploadDir: string, log: FastifyBaseLo
   }
 }
 
-/**
- * JSON lines on stdout, written asynchronously: at info there is one access-log line per answer, and
- * a synchronous write each would cost the busiest paths a system call apiece. pino flushes what is
- * buffered when the process exits.
- */
+/** JSON lines on stdout (observability/log-stream.ts: asynchronous, and never holding an exit). */
 function createLogger(config: Config) {
   return pino(
     {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password', 'body.new_password'],
     },
-    pino.destination({ dest: 1, sync: false }),
+    createLogStream(),
   );
 }
 
@@ -148,7 +146,10 @@ export async function startServer(config: Config, options: { webRoot?: string } 
     readiness.stopping = true;
     log.info({ signal }, 'shutting down: finishing requests in flight');
     await stopPeriodicJobs();
+    // Fastify's close waits for every open connection: slow and stalled clients must not set its pace.
+    const stalled = closeStalledConnections(app.server);
     await app.close();
+    await stalled;
     await metricsServer?.close();
     await db.destroy();
     log.info('stopped');

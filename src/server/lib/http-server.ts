@@ -1,10 +1,28 @@
 // The HTTP server, with its timeouts set where it is created (issue 20): the app installs its fast
 // lane through Fastify's serverFactory, and Fastify then applies none of its own timeout options.
 import http from 'node:http';
+import type net from 'node:net';
 import type { HttpTimeouts } from '../config.ts';
 
 /** How often Node looks for connections past their headers or request timeout. */
 const MAX_CHECK_INTERVAL_MS = 1000;
+
+/**
+ * At a stop, how long a request whose body is still arriving (an upload) may go on before its
+ * connection is closed: a body coming through a proxy arrives in this time, a client trickling one
+ * in would otherwise hold the stop to its deadline.
+ */
+export const STOP_BODY_WAIT_MS = 2000;
+
+/** The request a connection carries now or carried last, with its answer. */
+interface Exchange {
+  request: http.IncomingMessage;
+  response: http.ServerResponse;
+}
+const lastExchange = Symbol('last exchange');
+type TrackedSocket = net.Socket & { [lastExchange]?: Exchange };
+
+const socketsOf = new WeakMap<http.Server, Set<TrackedSocket>>();
 
 export function createHttpServer(timeouts: HttpTimeouts, listener: http.RequestListener): http.Server {
   const server = http.createServer(
@@ -15,9 +33,38 @@ export function createHttpServer(timeouts: HttpTimeouts, listener: http.RequestL
       // past its deadline.
       connectionsCheckingInterval: Math.min(MAX_CHECK_INTERVAL_MS, timeouts.headersTimeoutMs),
     },
-    listener,
+    (request, response) => {
+      (request.socket as TrackedSocket)[lastExchange] = { request, response };
+      listener(request, response);
+    },
   );
   server.keepAliveTimeout = timeouts.keepAliveTimeoutMs;
   server.maxConnections = timeouts.maxConnections;
+  const sockets = new Set<TrackedSocket>();
+  socketsOf.set(server, sockets);
+  server.on('connection', (socket: TrackedSocket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
   return server;
+}
+
+/** Waiting for the client, not for us: no request yet, headers still arriving, or an answer sent. */
+const waitsForClient = (exchange: Exchange | undefined) => !exchange || exchange.response.writableFinished;
+
+/**
+ * For a stop (docs/decisions/0434-clean-stops.md): closes at once every connection that is waiting
+ * for its client — idle, or still sending a request's headers — and, after STOP_BODY_WAIT_MS, every
+ * one still sending a request's body. A request whose body has arrived is left to be answered.
+ * Resolves when that is done; a server not made by createHttpServer is left alone.
+ */
+export async function closeStalledConnections(server: http.Server, bodyWaitMs = STOP_BODY_WAIT_MS) {
+  const sockets = socketsOf.get(server);
+  if (!sockets) return;
+  for (const socket of sockets) if (waitsForClient(socket[lastExchange])) socket.destroy();
+  const stillSending = () =>
+    [...sockets].filter((socket) => socket[lastExchange]?.request.complete === false);
+  const deadline = Date.now() + bodyWaitMs;
+  while (stillSending().length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  for (const socket of stillSending()) socket.destroy();
 }

@@ -33,6 +33,8 @@ export interface ServerProcess {
   log(): string;
   /** SIGTERM, then SIGKILL if it has not ended in time; nothing if it already ended. */
   stop(): Promise<Exit>;
+  /** Starts reading stdout when it was started with `{ readStdout: false }` (a stalled log reader). */
+  readStdout(): void;
 }
 
 /** Node arguments that run the server: compiled when the build is current, else from source. */
@@ -82,7 +84,7 @@ async function healthy(url: string): Promise<boolean> {
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { port?: number } = {},
+  options: { port?: number; readStdout?: boolean } = {},
 ): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
@@ -114,7 +116,8 @@ export async function startServerProcess(
   const record = (chunk: Buffer) => {
     output = (output + chunk.toString('utf8')).slice(-LOG_TAIL_CHARS);
   };
-  child.stdout?.on('data', record);
+  const readStdout = () => void child.stdout?.on('data', record);
+  if (options.readStdout !== false) readStdout();
   child.stderr?.on('data', record);
   const exited = new Promise<Exit>((resolve) => {
     child.once('exit', (code, signal) => {
@@ -133,6 +136,7 @@ export async function startServerProcess(
       child.kill(signal);
     },
     log: () => output,
+    readStdout,
     async stop() {
       if (hasExited) return exited;
       child.kill('SIGTERM');
