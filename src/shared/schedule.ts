@@ -25,3 +25,11 @@ export function scheduleState(item: Schedulable, now: number): ScheduleState {
 
 /** Whether the public sees the item at `now` (the server's public lists apply the same rule). */
 export const isShownAt = (item: Schedulable, now: number) => scheduleState(item, now).state === 'shown';
+
+/**
+ * Whether the public sees the item at `now`: shown by its schedule and not private (an event kept in
+ * the admin only, docs/decisions/0442). Every public channel — the public lists, the pages built from
+ * them, the calendar files — holds only these; the admin's cards say where an event appears by it.
+ */
+export const isPublicAt = (item: Schedulable & { is_private?: boolean }, now: number) =>
+  !item.is_private && isShownAt(item, now);

@@ -67,7 +67,15 @@ export async function seedDemoContent(db: Db, clock: Clock, uploadDir: string): 
     ][]) {
       for (const item of items) {
         const valid = CONTENT_KINDS[kind].input.parse(item) as Record<string, unknown>;
-        await insertContent(trx, kind, { ...valid, is_active: 1, created_at: now, updated_at: now });
+        // Flags are stored as 0/1 (events' is_private, decision 0442).
+        const flags = 'is_private' in valid ? { is_private: valid.is_private ? 1 : 0 } : {};
+        await insertContent(trx, kind, {
+          ...valid,
+          ...flags,
+          is_active: 1,
+          created_at: now,
+          updated_at: now,
+        });
       }
     }
     return true;

@@ -8,7 +8,7 @@ type DemoItem = Record<string, unknown>;
 
 const upload = (file: string) => `/uploads/${file}`;
 
-/** Four upcoming events and two past ones, dated from `now`. */
+/** Four upcoming events (one private) and two past ones, dated from `now`. */
 function demoEvents(now: number): DemoItem[] {
   const day = (offset: number) => new Date(now + offset * DAY_MS).toISOString().slice(0, 10);
   return [
@@ -40,6 +40,8 @@ function demoEvents(now: number): DemoItem[] {
       date: day(64),
       image_url: upload('demo-event-private.jpg'),
       order: 4,
+      // A booking the owner keeps track of, not one to advertise (decision 0442).
+      is_private: true,
     },
     {
       name: 'Spring Fair',

@@ -23,6 +23,8 @@ export interface EventsTable extends ContentColumns {
   date: string;
   link: string;
   image_url: string;
+  /** 1: kept in the admin only, in no public channel (decision 0442); null (an old row restored) is 0. */
+  is_private: Generated<number | null>;
 }
 
 export interface LogosTable extends ContentColumns {

@@ -19,7 +19,7 @@ vi.mock('../features/content/repository.ts', async (importOriginal) => {
   return {
     ...actual,
     listContent: failing(actual.listContent),
-    publicContent: failing(actual.publicContent),
+    activeContent: failing(actual.activeContent),
     insertContent: failing(actual.insertContent),
   };
 });

@@ -106,6 +106,8 @@ export const eventInput = z
     image_url: optionalMediaUrl,
     order,
     is_active: isActive,
+    /** Kept in the admin only: on no public page, list or calendar file (docs/decisions/0442). */
+    is_private: z.boolean({ error: 'must be true or false' }).default(false),
     ...schedule,
   })
   .superRefine(scheduleInOrder);
@@ -201,6 +203,11 @@ export const event = z.object({
   link: z.string(),
   image_url: z.string(),
 });
+/**
+ * An event as the admin sees it: also whether it is private, kept in the admin only. The public list
+ * never holds a private event, so it says nothing of privacy (docs/decisions/0442).
+ */
+export const adminEvent = event.extend({ is_private: z.boolean() });
 export const logo = z.object({ ...stored, name: z.string(), logo_url: z.string(), website_url: z.string() });
 export const badge = z.object({
   ...stored,
@@ -233,6 +240,7 @@ export const testimonial = z.object({
 });
 
 export type Event = z.infer<typeof event>;
+export type AdminEvent = z.infer<typeof adminEvent>;
 export type Logo = z.infer<typeof logo>;
 export type Badge = z.infer<typeof badge>;
 export type GalleryImage = z.infer<typeof galleryImage>;
@@ -241,15 +249,20 @@ export type Testimonial = z.infer<typeof testimonial>;
 
 /**
  * Every content kind: its URL segment, the key its public list is returned under (SPEC §7), the
- * schema an admin sends and the schema the API answers with.
+ * schema an admin sends, the schema the admin API answers with, and an item of the public list.
  */
 export const CONTENT_KINDS = {
-  events: { listKey: 'events', input: eventInput, item: event },
-  logos: { listKey: 'logos', input: logoInput, item: logo },
-  badges: { listKey: 'badges', input: badgeInput, item: badge },
-  gallery: { listKey: 'images', input: galleryInput, item: galleryImage },
-  videos: { listKey: 'videos', input: videoInput, item: video },
-  testimonials: { listKey: 'testimonials', input: testimonialInput, item: testimonial },
+  events: { listKey: 'events', input: eventInput, item: adminEvent, publicItem: event },
+  logos: { listKey: 'logos', input: logoInput, item: logo, publicItem: logo },
+  badges: { listKey: 'badges', input: badgeInput, item: badge, publicItem: badge },
+  gallery: { listKey: 'images', input: galleryInput, item: galleryImage, publicItem: galleryImage },
+  videos: { listKey: 'videos', input: videoInput, item: video, publicItem: video },
+  testimonials: {
+    listKey: 'testimonials',
+    input: testimonialInput,
+    item: testimonial,
+    publicItem: testimonial,
+  },
 } as const;
 
 export type ContentKind = keyof typeof CONTENT_KINDS;

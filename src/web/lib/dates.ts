@@ -1,8 +1,6 @@
 // Calendar dates as the public pages show them. Event dates are plain days ('YYYY-MM-DD'); they are
 // formatted by hand rather than with Intl so the server and every browser print exactly the same
 // text (no hydration mismatch, no 'Sept' vs 'Sep' between ICU versions).
-import { UPCOMING_EVENTS_SHOWN } from '#shared/constants.ts';
-
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = [
   'January',
@@ -39,19 +37,6 @@ export function dateTile(day: string): { month: string; date: string } | undefin
   return p && { month: MONTHS[p.month - 1]!.slice(0, 3).toUpperCase(), date: String(p.date) };
 }
 
-/**
- * SPEC §7: the page keeps events dated today or later (today in Europe/London, given by the server),
- * sorted ascending by date, and shows the first three.
- */
-export function upcomingEvents<T extends { date: string; order?: number; id?: number }>(
-  events: readonly T[],
-  today: string,
-  limit: number = UPCOMING_EVENTS_SHOWN,
-): T[] {
-  return events
-    .filter((event) => event.date >= today)
-    .sort(
-      (a, b) => a.date.localeCompare(b.date) || (a.order ?? 0) - (b.order ?? 0) || (a.id ?? 0) - (b.id ?? 0),
-    )
-    .slice(0, limit);
-}
+// SPEC §7's "next three": chosen by the rule the server's calendar feed and the admin's event cards
+// use too (docs/decisions/0442).
+export { upcomingEvents } from '#shared/event-channels.ts';

@@ -2,6 +2,7 @@
 // /events/<id>.ics one event for the "Add to calendar" link on its card. Both are built from the cached
 // public events list, so they change when it does (on every instance: the list is cleared by change
 // notices), and kept, compressed, until the list, the London day or the business name changes.
+import { feedEvents } from '#shared/event-channels.ts';
 import type { Event } from '#shared/schemas/content.ts';
 import { londonDay } from '#shared/london-days.ts';
 import { bindDeps } from '../../lib/bind-deps.ts';
@@ -116,12 +117,11 @@ function toCalendarEvent(state: CalendarState, event: Event): CalendarEvent {
 
 function build(state: CalendarState, list: PublicList, today: string, calendarName: string): Built {
   const { events } = JSON.parse(list.identity.toString('utf8')) as { events: Event[] };
-  const upcoming = events
-    .filter((event) => event.date >= today)
-    .sort((a, b) => a.date.localeCompare(b.date) || a.order - b.order || a.id - b.id);
+  // The list holds public events only (no private, hidden or unscheduled one); the feed's rule is shared
+  // with the admin's event cards.
   const text = calendarText({
     name: calendarName,
-    events: upcoming.map((event) => toCalendarEvent(state, event)),
+    events: feedEvents(events, today).map((event) => toCalendarEvent(state, event)),
   });
   return {
     list,

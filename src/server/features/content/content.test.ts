@@ -69,7 +69,9 @@ describeEachDatabase('content API', (ctx) => {
       expect(adminList.json()).toEqual([item]);
 
       const publicList = await ctx().request({ method: 'GET', url: `/api/cms/${kind}` });
-      expect(publicList.json()).toEqual({ success: true, [listKey]: [item] });
+      // The public shape: an event's privacy is the admin's alone (a private one is not listed at all).
+      const publicItem = CONTENT_KINDS[kind].publicItem.parse(item);
+      expect(publicList.json()).toEqual({ success: true, [listKey]: [publicItem] });
 
       const [field, value] = change[kind];
       const updated = await ctx().request({

@@ -36,16 +36,12 @@ export const listContent = (db: Db, kind: ContentKind, activeOnly: boolean): Pro
   return query.orderBy('order').orderBy('id').execute() as Promise<ContentRow[]>;
 };
 
-/** When an active item's schedule lets the public see it: `now` within [show_from, hide_after]. */
-const onShowAt = (row: ContentRow, now: number) =>
-  (row.show_from === null || Number(row.show_from) <= now) &&
-  (row.hide_after === null || Number(row.hide_after) > now);
-
 /**
- * What the public sees of a kind at `now` — active items within their schedule — and the next instant
- * that changes (an item's show_from or hide_after still ahead), or null when nothing is scheduled.
+ * The active items of a kind — those the public may see, before their schedule and privacy are
+ * applied (content/service.ts, with `isPublicAt` of shared/schedule.ts) — and the next instant that
+ * changes what the public sees (an item's show_from or hide_after still ahead), or null.
  */
-export async function publicContent(
+export async function activeContent(
   db: Db,
   kind: ContentKind,
   now: number,
@@ -55,10 +51,7 @@ export async function publicContent(
     .flatMap((row) => [row.show_from, row.hide_after])
     .map((at) => (at === null ? NaN : Number(at)))
     .filter((at) => at > now);
-  return {
-    rows: active.filter((row) => onShowAt(row, now)),
-    nextChangeAt: ahead.length ? Math.min(...ahead) : null,
-  };
+  return { rows: active, nextChangeAt: ahead.length ? Math.min(...ahead) : null };
 }
 
 export const findContent = (db: Db, kind: ContentKind, id: number) =>

@@ -1,6 +1,8 @@
 // Content of the public site (SPEC §3): six kinds sharing one set of rules. Public lists hold active
-// items within their schedule only (issue 17), ordered by `order` then id; admin lists hold everything.
+// items within their schedule only (issue 17) and never a private event (issue 28), ordered by
+// `order` then id; admin lists hold everything.
 import type { z } from 'zod';
+import { isPublicAt } from '#shared/schedule.ts';
 import { CONTENT_KINDS, type ContentKind } from '#shared/schemas/content.ts';
 import type { Db } from '../../db/database.ts';
 import { bindDeps } from '../../lib/bind-deps.ts';
@@ -42,6 +44,8 @@ export function toApiItem(row: ContentRow): Record<string, unknown> {
     updated_at: toIso(row.updated_at),
     show_from: row.show_from === null ? null : toIso(Number(row.show_from)),
     hide_after: row.hide_after === null ? null : toIso(Number(row.hide_after)),
+    // Events only; a row restored without the column holds null, which is not private.
+    ...('is_private' in row ? { is_private: row.is_private === 1 } : {}),
   };
 }
 
@@ -55,6 +59,7 @@ function toColumns(input: Record<string, unknown>): Record<string, unknown> {
     is_active: fields.is_active === false ? 0 : 1,
     show_from: epochOrNull(fields.show_from),
     hide_after: epochOrNull(fields.hide_after),
+    ...('is_private' in fields ? { is_private: fields.is_private === true ? 1 : 0 } : {}),
   };
 }
 
@@ -123,11 +128,15 @@ export async function publicList({ db, clock, lists }: ContentDeps, kind: Conten
   const hit = lists.cache.get(kind);
   if (hit && hit.expiresAt > now) return hit.list;
   const readFrom = lists.generation;
-  // Active items within their schedule; the list is kept no later than the next scheduled change.
-  const { rows, nextChangeAt } = await repo.publicContent(db, kind, now);
-  const json = Buffer.from(
-    JSON.stringify({ success: true, [CONTENT_KINDS[kind].listKey]: rows.map((r) => itemOf(kind, r)) }),
-  );
+  // What the public sees — active, within its schedule, not private (isPublicAt, the one rule of every
+  // public channel); the list is kept no later than the next scheduled change.
+  const { rows, nextChangeAt } = await repo.activeContent(db, kind, now);
+  const { publicItem } = CONTENT_KINDS[kind];
+  const items = rows
+    .map((r) => itemOf(kind, r))
+    .filter((item) => isPublicAt(item, now))
+    .map((item) => publicItem.parse(item));
+  const json = Buffer.from(JSON.stringify({ success: true, [CONTENT_KINDS[kind].listKey]: items }));
   // Usually nothing changed since the last read: keep the compressed copies (brotli at full
   // quality costs milliseconds of the event loop, every second, per list) and only renew the time.
   const list = hit?.list.identity.equals(json) ? hit.list : compressBody(json);

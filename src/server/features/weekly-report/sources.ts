@@ -2,7 +2,8 @@
 // (Analytics summary and Bookings by source, the enquiry list, the dashboard's setup card).
 import { WEEKLY_REPORT, BUSINESS_NAME } from '#shared/constants.ts';
 import { londonDay } from '#shared/london-days.ts';
-import { isShownAt } from '#shared/schedule.ts';
+import { upcomingEvents } from '#shared/event-channels.ts';
+import { isPublicAt } from '#shared/schedule.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AnalyticsService } from '../analytics/service.ts';
 import type { ContentService } from '../content/service.ts';
@@ -27,13 +28,12 @@ export function weeklyReportSources(services: {
     enquiries: () => enquiries.list(),
     bookingsBySource: (days) => enquiries.bySource(days),
     notificationsPending: async () => (await enquiries.notificationStatus()).pending,
-    // The public page's "upcoming": events shown now (active, within their schedule) from today on.
+    // The website's "upcoming": public events (active, within their schedule, not private) from today
+    // on, in the page's order — the section says "on the website" (decision 0442).
     async upcomingEvents() {
-      const today = londonDay(clock.now());
-      return (await content.adminList('events'))
-        .filter((event) => isShownAt(event, clock.now()) && event.date >= today)
-        .sort((a, b) => a.date.localeCompare(b.date) || a.order - b.order)
-        .slice(0, WEEKLY_REPORT.nextEvents);
+      const now = clock.now();
+      const publicEvents = (await content.adminList('events')).filter((event) => isPublicAt(event, now));
+      return upcomingEvents(publicEvents, londonDay(now), WEEKLY_REPORT.nextEvents);
     },
     setupStatus: (admin) => setup.status(admin),
   };

@@ -1,12 +1,12 @@
 // Events (SPEC §2, §5): list, add, edit, show/hide and delete the events on the website. Name,
 // location and date are required; the link and the picture are optional.
 import { CalendarDays, MapPin } from 'lucide-react';
-import { eventInput, type Event } from '#shared/schemas/content.ts';
+import { eventInput, type AdminEvent as Event } from '#shared/schemas/content.ts';
 import { UPCOMING_EVENTS_SHOWN } from '#shared/constants.ts';
-import { isShownAt } from '#shared/schedule.ts';
-import { formatEventDate, upcomingEvents } from '../../lib/dates.ts';
+import { eventReach } from '#shared/event-channels.ts';
+import { formatEventDate } from '../../lib/dates.ts';
 import { TextField } from '../../components/field.tsx';
-import { OrderField, UploadControl, UrlField } from './content/fields.tsx';
+import { CheckboxField, OrderField, UploadControl, UrlField } from './content/fields.tsx';
 import { FormPanel } from './content/form-panel.tsx';
 import { ScheduleFields } from './content/schedule.tsx';
 import { Thumbnail } from './content/thumbnail.tsx';
@@ -34,9 +34,10 @@ function byDate(events: readonly Event[], today: string): Event[] {
 }
 
 /**
- * What the public page does with an event (issue 16): the site shows the next three active upcoming
- * events shown now, chosen exactly as the page chooses them. Hidden events carry the card's own 'Hidden'
- * badge, scheduled ones their schedule line.
+ * Where a visitor finds the event (issues 16 and 28): in its place among the page's next three (and
+ * so in the calendar feed), in the feed only, past, or private — computed by the rules the server's
+ * public channels use (shared/event-channels.ts). Hidden events carry the card's own 'Hidden' badge,
+ * scheduled ones their schedule line.
  */
 export function eventStatus(
   event: Event,
@@ -44,17 +45,20 @@ export function eventStatus(
   today: string,
   now = Date.now(),
 ): string | undefined {
-  // Hidden, or outside its schedule: the card's 'Hidden' badge or schedule line says so.
-  if (!isShownAt(event, now)) return undefined;
-  if (event.date < today) return 'Past — not shown';
-  const place = upcomingEvents(
-    all.filter((e) => isShownAt(e, now)),
-    today,
-  ).findIndex((e) => e.id === event.id);
-  // SPEC §7 fixes the number at three (UPCOMING_EVENTS_SHOWN).
-  return place >= 0
-    ? `On the site (${place + 1} of ${UPCOMING_EVENTS_SHOWN})`
-    : 'Waiting — beyond the next three';
+  const reach = eventReach(event, all, today, now);
+  switch (reach.where) {
+    case 'private':
+      return 'Private — admin only';
+    case 'not-public':
+      return undefined;
+    case 'past':
+      return 'Past — not shown';
+    case 'page':
+      // SPEC §7 fixes the number at three (UPCOMING_EVENTS_SHOWN).
+      return `On the page (${reach.place} of ${UPCOMING_EVENTS_SHOWN}) · In the calendar feed`;
+    case 'feed-only':
+      return 'In the calendar feed only — beyond the next three';
+  }
 }
 
 function EventForm(props: ContentFormProps<'events'>) {
@@ -67,6 +71,7 @@ function EventForm(props: ContentFormProps<'events'>) {
       date: '',
       link: '',
       image_url: '',
+      is_private: false,
       ...NEW_ITEM_LISTING,
     },
   });
@@ -76,7 +81,10 @@ function EventForm(props: ContentFormProps<'events'>) {
       <TextField required {...field('location', 'Location')} />
       <TextField type="date" required {...field('date', 'Date')} />
       <UrlField hint="Tickets or the event's own page" {...field('link', 'Link (optional)')} />
-      <OrderField {...field('order', 'Display order')} />
+      <OrderField
+        hint="Events are listed by date; this orders events on the same day (lower first)."
+        {...field('order', 'Display order')}
+      />
       <UploadControl
         control={control}
         name="image_url"
@@ -85,6 +93,11 @@ function EventForm(props: ContentFormProps<'events'>) {
         hint="Optional. A landscape photo works best."
         removable
         className="sm:col-span-2"
+      />
+      <CheckboxField
+        hint="For a booking such as a private party: kept here in the admin, never on the website or in the calendar feed."
+        className="sm:col-span-2"
+        {...field('is_private', 'Private event')}
       />
       <ScheduleFields control={control} />
     </FormPanel>
@@ -98,7 +111,7 @@ export function EventsScreen() {
       kind="events"
       messages={MESSAGES}
       title="Events"
-      subtitle="Where the range will be. The next three upcoming events appear on the website."
+      subtitle="Where the range will be. The website shows the next three; its calendar feed, every upcoming one. Private events stay here."
       addLabel="Add Event"
       listLabel="Events"
       empty="No events yet. Add the first one."

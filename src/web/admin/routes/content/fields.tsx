@@ -1,8 +1,8 @@
 // Fields the content forms share: the display order, a web address, and an uploaded picture or video
 // whose URL the form keeps.
 import { Controller, type Control, type FieldPathByValue, type FieldValues } from 'react-hook-form';
-import type { ComponentProps } from 'react';
-import { TextField } from '../../../components/field.tsx';
+import { useId, type ComponentProps, type InputHTMLAttributes } from 'react';
+import { describedBy, TextField } from '../../../components/field.tsx';
 import { UploadField, type UploadFieldProps } from '../../components/upload-field.tsx';
 import { fieldError } from './field-error.ts';
 
@@ -12,6 +12,44 @@ export function OrderField({
   ...input
 }: ComponentProps<typeof TextField>) {
   return <TextField type="number" inputMode="numeric" hint={hint} {...input} />;
+}
+
+/** A yes/no choice, its label beside the box and what it means under the label. */
+export function CheckboxField({
+  label,
+  hint,
+  error,
+  className = '',
+  ...input
+}: { label: string; hint?: string; error?: string } & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  return (
+    <div className={`flex items-start gap-3 ${className}`}>
+      <input
+        id={id}
+        type="checkbox"
+        className="mt-0.5 size-5 shrink-0 accent-accent-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        {...input}
+      />
+      <div className="space-y-0.5">
+        <label htmlFor={id} className="block text-sm font-semibold text-ink-800">
+          {label}
+        </label>
+        {hint && !error && (
+          <p id={`${id}-hint`} className="text-sm text-ink-600">
+            {hint}
+          </p>
+        )}
+        {error && (
+          <p id={`${id}-error`} className="text-sm font-medium text-danger-600">
+            {error}
+          </p>
+        )}
+      </div>
+    </div>
+  );
 }
 
 /** A web address: the phone keyboard for addresses, and the start of one as a placeholder. */
