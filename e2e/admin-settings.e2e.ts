@@ -119,11 +119,21 @@ describeE2e('admin settings', () => {
       await page.getByLabel('Phone').fill('01632 960123');
       await page.getByLabel('E-mail', { exact: true }).fill('bookings@bullseye.example.co.uk');
       await page.getByLabel('Instagram profile').fill('https://www.instagram.com/bullseye_range');
+      // Typed as people copy them: no https://, the company number without its leading zero.
+      await page.getByLabel('Facebook page').fill('facebook.com/bullseyerange');
       await page.getByLabel('Registered company name').fill('Bullseye Events Ltd');
-      await page.getByLabel('Company number').fill('12345678');
+      await page.getByLabel('Company number').fill('1234567');
       await page.getByLabel('Registered address').fill('1 Range Road, Testshire, TE1 1ST');
       await page.getByRole('button', { name: 'Save business details' }).click();
-      await page.getByText('Business details saved. The public site updates straight away.').waitFor();
+      await page
+        .getByText(
+          'Business details saved. The public site updates straight away. Completed for you: Facebook page and Company number (as shown below).',
+        )
+        .waitFor();
+      await expect(page.getByLabel('Facebook page').inputValue()).resolves.toBe(
+        'https://facebook.com/bullseyerange',
+      );
+      await expect(page.getByLabel('Company number').inputValue()).resolves.toBe('01234567');
       await expect(page.getByText('The website is showing placeholder details.').count()).resolves.toBe(0);
 
       const landing = await context.newPage();
@@ -136,6 +146,7 @@ describeE2e('admin settings', () => {
         phone: before.phone,
         email: before.email,
         instagram_url: before.instagram_url,
+        facebook_url: before.facebook_url,
         company_name: before.company_name,
         company_number: before.company_number,
         registered_address: before.registered_address,

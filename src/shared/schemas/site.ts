@@ -1,6 +1,7 @@
 // The business details the public pages show (DESIGN "Settings page"): served by GET /api/site and
 // edited by a superadmin with PUT /api/admin/site. An empty social link means "not shown".
 import { z } from 'zod';
+import { URL_SPACES_MESSAGE, URL_WITHOUT_SPACES } from './media-url.ts';
 
 const text = (max: number) =>
   z
@@ -28,26 +29,49 @@ const onHost = (value: string, hosts: readonly string[]) => {
   }
 };
 
-// The part of the host check a pattern can say (the OpenAPI document carries it): empty, or https.
-const EMPTY_OR_HTTPS = /^(?:|[Hh][Tt][Tt][Pp][Ss]:[\s\S]+)$/;
+/** How each platform's address looks, for the message when one is refused. */
+const SOCIAL_EXAMPLES: Record<SocialField, string> = {
+  facebook_url: 'a Facebook address such as facebook.com/yourpage',
+  instagram_url: 'an Instagram address such as instagram.com/yourname',
+  tiktok_url: 'a TikTok address such as tiktok.com/@yourname',
+  youtube_url: 'a YouTube address such as youtube.com/@yourchannel',
+};
 
-const socialUrl = (field: SocialField, label: string) =>
+/**
+ * A link as people paste it, made a full https address (docs/decisions/0442): 'facebook.com/range'
+ * and '//facebook.com/range' gain https://, http:// becomes https:// (the platforms serve nothing
+ * else). Another scheme is left for the host check to refuse; 'host:443' is a port, not a scheme.
+ */
+export function withHttps(link: string): string {
+  if (link === '' || /^https:\/\//i.test(link)) return link;
+  if (/^http:\/\//i.test(link)) return `https://${link.slice('http://'.length)}`;
+  if (link.startsWith('//')) return `https:${link}`;
+  if (/^[a-z][a-z0-9+.-]*:(?![0-9])/i.test(link)) return link;
+  return `https://${link}`;
+}
+
+// What the document can say of a link (a pattern): no spaces. That it names the platform is said by
+// the message; the server adds the scheme before it checks the host.
+const socialUrl = (field: SocialField) =>
   z
     .string()
     .trim()
     .max(2048, 'must be at most 2048 characters')
-    .regex(EMPTY_OR_HTTPS, `must be an https:// ${label} address, or empty`)
+    .regex(URL_WITHOUT_SPACES, URL_SPACES_MESSAGE)
     .nullish()
-    .transform((value) => value ?? '')
+    .transform((value) => withHttps(value ?? ''))
     .refine(
       (value) => value === '' || onHost(value, SOCIAL_HOSTS[field]),
-      `must be an https:// ${label} address, or empty`,
+      `must be ${SOCIAL_EXAMPLES[field]}, or empty`,
     );
 
 // UK numbers as people write them: digits, spaces, brackets, dashes and an optional leading +.
 const PHONE_PATTERN = /^\+?[0-9][0-9 ()-]{5,28}[0-9]$/;
-// Companies House numbers: 8 digits, or a 2-letter prefix (SC, NI, OC…) and 6 digits.
-const COMPANY_NUMBER_PATTERN = /^([0-9]{8}|[A-Z]{2}[0-9]{6})$/;
+// Companies House numbers: 8 digits, or a 2-letter prefix (SC, NI, OC…) and 6 digits. Written
+// without its leading zeros (6 or 7 digits) a number is padded as the registry pads it; fewer digits
+// are more likely a typo than a company registered before 1908 (docs/decisions/0442).
+const COMPANY_NUMBER_PATTERN = /^(?:[0-9]{6,8}|[A-Za-z]{2}[0-9]{6})$/;
+const COMPANY_NUMBER_LENGTH = 8;
 
 export const siteSettingsInput = z.object({
   trading_name: text(100),
@@ -61,16 +85,16 @@ export const siteSettingsInput = z.object({
     .toLowerCase()
     .check(z.email('must be an e-mail address'))
     .max(320),
-  facebook_url: socialUrl('facebook_url', 'Facebook'),
-  instagram_url: socialUrl('instagram_url', 'Instagram'),
-  tiktok_url: socialUrl('tiktok_url', 'TikTok'),
-  youtube_url: socialUrl('youtube_url', 'YouTube'),
+  facebook_url: socialUrl('facebook_url'),
+  instagram_url: socialUrl('instagram_url'),
+  tiktok_url: socialUrl('tiktok_url'),
+  youtube_url: socialUrl('youtube_url'),
   company_name: text(160),
   company_number: z
     .string({ error: 'is required' })
     .trim()
-    .toUpperCase()
-    .regex(COMPANY_NUMBER_PATTERN, 'must be a Companies House number such as 12345678 or SC123456'),
+    .regex(COMPANY_NUMBER_PATTERN, 'must be a Companies House number such as 12345678 or SC123456')
+    .transform((number) => number.toUpperCase().padStart(COMPANY_NUMBER_LENGTH, '0')),
   registered_address: text(300),
 });
 export type SiteSettingsInput = z.infer<typeof siteSettingsInput>;

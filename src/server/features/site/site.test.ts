@@ -87,9 +87,14 @@ describeEachDatabase('site settings', (ctx) => {
       [{ trading_name: 'x'.repeat(101) }, 'trading_name'],
       [{ facebook_url: 'https://evil.example/facebook.com' }, 'facebook_url'],
       [{ instagram_url: 'javascript:alert(1)' }, 'instagram_url'],
-      [{ tiktok_url: 'http://www.tiktok.com/@x' }, 'tiktok_url'],
+      [{ tiktok_url: 'ftp://www.tiktok.com/@x' }, 'tiktok_url'],
       [{ youtube_url: 'https://notyoutube.com/x' }, 'youtube_url'],
+      [{ youtube_url: 'notyoutube.com/x' }, 'youtube_url'],
+      [{ facebook_url: 'facebook.com/my page' }, 'facebook_url'],
       [{ company_number: '123' }, 'company_number'],
+      [{ company_number: '12345' }, 'company_number'],
+      [{ company_number: '123456789' }, 'company_number'],
+      [{ company_number: 'SC12345' }, 'company_number'],
       [{ registered_address: ' ' }, 'registered_address'],
     ];
     for (const [payload, field] of cases) {
@@ -105,6 +110,65 @@ describeEachDatabase('site settings', (ctx) => {
     expect((await ctx().request({ method: 'GET', url: '/api/site' })).json()).toMatchObject({
       is_placeholder: true,
     });
+  });
+
+  it('normalises what an owner types instead of refusing it: the https:// of a link, the leading zero of a company number', async () => {
+    const boss = await ctx().loginAs();
+    const saved = await ctx().request({
+      method: 'PUT',
+      url: '/api/admin/site',
+      token: boss.token,
+      payload: {
+        ...REAL,
+        facebook_url: 'facebook.com/bullseyerange',
+        instagram_url: ' www.instagram.com/bullseyerange ',
+        tiktok_url: 'http://www.tiktok.com/@bullseye',
+        youtube_url: '//youtube.com/@bullseyerange',
+        company_number: '1234567',
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const normalised = {
+      facebook_url: 'https://facebook.com/bullseyerange',
+      instagram_url: 'https://www.instagram.com/bullseyerange',
+      tiktok_url: 'https://www.tiktok.com/@bullseye',
+      youtube_url: 'https://youtube.com/@bullseyerange',
+      company_number: '01234567',
+    };
+    expect(saved.json()).toMatchObject(normalised);
+    expect((await ctx().request({ method: 'GET', url: '/api/site' })).json()).toMatchObject(normalised);
+
+    // Six digits too (a company of the 1900s written without its zeros); a prefixed number is kept.
+    for (const [typed, stored] of [
+      ['123456', '00123456'],
+      ['sc123456', 'SC123456'],
+      ['01234567', '01234567'],
+    ]) {
+      const response = await ctx().request({
+        method: 'PUT',
+        url: '/api/admin/site',
+        token: boss.token,
+        payload: { company_number: typed },
+      });
+      expect(response.json<{ company_number: string }>().company_number, typed).toBe(stored);
+    }
+  });
+
+  it('says what a refused link or number should look like', async () => {
+    const boss = await ctx().loginAs();
+    const refuse = async (payload: Record<string, string>) =>
+      (await ctx().request({ method: 'PUT', url: '/api/admin/site', token: boss.token, payload })).json<{
+        detail: string;
+      }>().detail;
+    expect(await refuse({ facebook_url: 'fb.me/x y' })).toBe(
+      'facebook_url: must not contain spaces, line breaks or control characters',
+    );
+    expect(await refuse({ instagram_url: 'instagrm.com/range' })).toBe(
+      'instagram_url: must be an Instagram address such as instagram.com/yourname, or empty',
+    );
+    expect(await refuse({ company_number: '12-34' })).toBe(
+      'company_number: must be a Companies House number such as 12345678 or SC123456',
+    );
   });
 
   it('records the change in the audit log', async () => {

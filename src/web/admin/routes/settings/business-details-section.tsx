@@ -36,6 +36,14 @@ const LABELS: Record<Field, string> = {
   registered_address: 'Registered address',
 };
 
+/** ' Completed for you: Facebook page and Company number (…)' — nothing when all was kept as typed. */
+function completedSentence(fields: Field[]): string {
+  const names = fields.map((field) => LABELS[field]);
+  if (names.length === 0) return '';
+  const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  return ` Completed for you: ${list} (as shown below).`;
+}
+
 const toForm = (site: SiteSettings): Form =>
   Object.fromEntries(FIELD_KEYS.map((key) => [key, site[key] ?? ''])) as Form;
 
@@ -49,6 +57,7 @@ function useBusinessDetailsForm() {
     handleSubmit,
     reset,
     setError,
+    getValues,
     formState: { errors, isDirty },
   } = useForm<Form, unknown, SiteSettingsInput>({ resolver: zodResolver(siteSettingsInput) });
 
@@ -58,9 +67,15 @@ function useBusinessDetailsForm() {
 
   const onSubmit = handleSubmit(async (values) => {
     setNotice(null);
+    const typed = getValues();
     try {
-      await update.mutateAsync(values);
-      setNotice({ kind: 'success', text: 'Business details saved. The public site updates straight away.' });
+      const saved = await update.mutateAsync(values);
+      // The saved values replace what was typed (the form is reset from them): say which were completed.
+      const completed = FIELD_KEYS.filter((key) => (typed[key] ?? '').trim() !== saved[key]);
+      setNotice({
+        kind: 'success',
+        text: `Business details saved. The public site updates straight away.${completedSentence(completed)}`,
+      });
     } catch (caught) {
       // A server validation detail starts with the field name ("phone must be …"): put it by the field.
       const detail = caught instanceof ApiError ? caught.detail : undefined;
@@ -116,17 +131,19 @@ export function BusinessDetailsSection() {
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-2 font-semibold text-ink-900">Social links</legend>
           <p className="-mt-2 text-sm text-ink-600 sm:col-span-2">
-            Full https:// addresses. Leave a box empty to hide that link.
+            Paste the page's address; https:// is added if it is missing. Leave a box empty to hide that link.
           </p>
-          {field('facebook_url', { type: 'url', placeholder: 'https://www.facebook.com/…' })}
-          {field('instagram_url', { type: 'url', placeholder: 'https://www.instagram.com/…' })}
-          {field('tiktok_url', { type: 'url', placeholder: 'https://www.tiktok.com/@…' })}
-          {field('youtube_url', { type: 'url', placeholder: 'https://www.youtube.com/@…' })}
+          {field('facebook_url', { type: 'url', inputMode: 'url', placeholder: 'facebook.com/…' })}
+          {field('instagram_url', { type: 'url', inputMode: 'url', placeholder: 'instagram.com/…' })}
+          {field('tiktok_url', { type: 'url', inputMode: 'url', placeholder: 'tiktok.com/@…' })}
+          {field('youtube_url', { type: 'url', inputMode: 'url', placeholder: 'youtube.com/@…' })}
         </fieldset>
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-2 font-semibold text-ink-900">Registered company</legend>
           {field('company_name')}
-          {field('company_number', { hint: 'From Companies House, e.g. 12345678 or SC123456.' })}
+          {field('company_number', {
+            hint: 'From Companies House: 8 characters, e.g. 01234567 or SC123456. A missing leading zero is added.',
+          })}
           <TextAreaField
             label={LABELS.registered_address}
             rows={3}
