@@ -43,6 +43,7 @@ import { countingMailer, createMetrics, type Metrics } from './observability/met
 import { poolUse } from './db/database.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { registerSiteRoutes } from './features/site/routes.ts';
+import { registerMailSettingsRoutes } from './features/mail-settings/routes.ts';
 import { registerAuditRoutes } from './features/audit/routes.ts';
 import { createAuditTargets } from './features/audit/targets.ts';
 import { registerPasswordResetRoutes } from './features/password-reset/routes.ts';
@@ -189,15 +190,18 @@ function recordRoutes(app: FastifyInstance): RouteEntry[] {
 /** The services, their metrics, the periodic analytics flush and the waits at close. */
 function startServices(app: FastifyInstance, deps: AppDeps, clock: Clock, metrics: Metrics): Services {
   const { config, db } = deps;
-  const mailer =
-    deps.mailer ??
-    createMailer({
-      smtpUrl: config.smtpUrl,
-      from: config.mailFrom,
-      outboxDir: config.outboxDir,
-      log: app.log,
-    });
-  const services = createServices(config, db, clock, countingMailer(mailer, metrics), app.log);
+  const services = createServices(
+    config,
+    db,
+    clock,
+    (server) =>
+      countingMailer(
+        deps.mailer ??
+          createMailer({ from: config.mailFrom, outboxDir: config.outboxDir, log: app.log, server }),
+        metrics,
+      ),
+    app.log,
+  );
   metrics.readFrom({
     ingest: () => services.analytics.stats(),
     mailOwed: async () => {
@@ -219,7 +223,7 @@ function startServices(app: FastifyInstance, deps: AppDeps, clock: Clock, metric
   // (one passed in belongs to the caller).
   app.addHook('onClose', async () => {
     await services.background.settled();
-    if (!deps.mailer) await mailer.close();
+    if (!deps.mailer) await services.mailer.close();
   });
   return services;
 }
@@ -265,6 +269,7 @@ async function registerFeatureRoutes(
   registerAccountsRoutes(app, services.accounts);
   registerContentRoutes(app, services.content);
   registerSiteRoutes(app, services.site);
+  registerMailSettingsRoutes(app, services.mailSettings);
   registerSetupRoutes(app, services.setup);
   registerWeeklyReportRoutes(app, services.weeklyReport);
   registerTrashRoutes(app, services.trash);

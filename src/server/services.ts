@@ -16,6 +16,7 @@ import { createDataSubjectService } from './features/data-subject/service.ts';
 import { createCaptcha } from './features/enquiries/captcha.ts';
 import { createEnquiryLimits } from './features/enquiries/limits.ts';
 import { createEnquiriesService } from './features/enquiries/service.ts';
+import { createMailSettingsService, MAIL_PASSWORD_KEY_PURPOSE } from './features/mail-settings/service.ts';
 import { createPasswordResetService } from './features/password-reset/service.ts';
 import { createSetupService } from './features/setup/service.ts';
 import { createSiteService, type SiteService } from './features/site/service.ts';
@@ -27,18 +28,40 @@ import { weeklyReportSources } from './features/weekly-report/sources.ts';
 import { createTrashService } from './features/trash/service.ts';
 import { createBackground, type Background } from './lib/background.ts';
 import type { Clock } from './lib/clock.ts';
+import { createSecretBox } from './lib/secret-box.ts';
 import { loadServerKey } from './lib/server-key.ts';
-import { mailRoute } from './mail/failures.ts';
-import type { Mailer } from './mail/mailer.ts';
+import type { MailRoute } from './mail/failures.ts';
+import type { Mailer, MailerOptions } from './mail/mailer.ts';
 
-export function createServices(config: Config, db: Db, clock: Clock, mailer: Mailer, log: FastifyBaseLogger) {
+/** Makes the mailer, given where mail goes now (asked before every message). */
+export type MailerFactory = (server: MailerOptions['server']) => Mailer;
+
+export function createServices(
+  config: Config,
+  db: Db,
+  clock: Clock,
+  mailerFor: MailerFactory,
+  log: FastifyBaseLogger,
+) {
   const site = createSiteService(db, clock);
-  const route = mailRoute(config.smtpUrl, config.outboxDir);
+  const serverKey = loadServerKey(config, log);
+  // SMTP_URL, else the mail server saved in Settings › Mail, else the outbox (decision 0440).
+  const mailSettings = createMailSettingsService({
+    db,
+    clock,
+    smtpUrl: config.smtpUrl,
+    mailFrom: config.mailFrom,
+    outboxDir: config.outboxDir,
+    box: createSecretBox(serverKey, MAIL_PASSWORD_KEY_PURPOSE),
+    tradingName: async () => (await site.get()).trading_name,
+  });
+  const mailer = mailerFor(mailSettings.server);
+  const route = mailSettings.route;
   const captcha = createCaptcha(config.captcha, db, clock);
   const enquiryLimits = createEnquiryLimits(db, clock, config.enquiryRateLimit);
   const background = createBackground(log);
   const { audit, authLimits, twoFactor, accounts, passwordReset } = createAccountSecurity(
-    { config, db, clock, mailer, log, background },
+    { config, db, clock, mailer, log, background, serverKey, mailRoute: mailSettings.route },
     site,
   );
   const enquiries = createEnquiriesService({
@@ -88,6 +111,7 @@ export function createServices(config: Config, db: Db, clock: Clock, mailer: Mai
   const trash = createTrashService({ db, clock, uploadDir: config.uploadDir, content, audit, log });
   return {
     mailer,
+    mailSettings,
     site,
     captcha,
     enquiries,
@@ -119,16 +143,18 @@ interface SecurityInputs {
   mailer: Mailer;
   log: FastifyBaseLogger;
   background: Background;
+  serverKey: string;
+  mailRoute: () => Promise<MailRoute>;
 }
 
 /** Account security (issue 3): audit trail, brute-force limits, 2FA, the accounts, password reset. */
 function createAccountSecurity(
-  { config, db, clock, mailer, log, background }: SecurityInputs,
+  { config, db, clock, mailer, log, background, serverKey, mailRoute }: SecurityInputs,
   site: SiteService,
 ) {
   const audit = createAuditService(db, clock);
   const authLimits = createAuthLimitsService(db, clock, config.authLimits, log);
-  const twoFactor = createTwoFactorService(db, clock, loadServerKey(config, log), BUSINESS_NAME);
+  const twoFactor = createTwoFactorService(db, clock, serverKey, BUSINESS_NAME);
   const accounts = createAccountsService(db, clock, {
     twoFactor,
     limits: authLimits,
@@ -136,6 +162,8 @@ function createAccountSecurity(
     mailer,
     background,
     publicUrl: config.publicUrl,
+    mailRoute,
+    businessName: async () => (await site.get()).trading_name,
   });
   const passwordReset = createPasswordResetService(db, clock, {
     accounts,
@@ -145,6 +173,7 @@ function createAccountSecurity(
     background,
     publicUrl: config.publicUrl,
     businessName: async () => (await site.get()).trading_name,
+    mailRoute,
   });
   return { audit, authLimits, twoFactor, accounts, passwordReset };
 }

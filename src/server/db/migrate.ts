@@ -12,6 +12,7 @@ import * as weeklyReport from '../migrations/0010-weekly-report.ts';
 import * as contentSchedule from '../migrations/0011-content-schedule.ts';
 import * as trash from '../migrations/0012-trash.ts';
 import * as visitorSources from '../migrations/0013-visitor-sources.ts';
+import * as mailSettings from '../migrations/0014-mail-settings.ts';
 import * as privateEvents from '../migrations/0015-private-events.ts';
 import type { Db } from './database.ts';
 
@@ -31,6 +32,7 @@ export const migrations: Record<string, Migration> = {
   '0011-content-schedule': contentSchedule,
   '0012-trash': trash,
   '0013-visitor-sources': visitorSources,
+  '0014-mail-settings': mailSettings,
   '0015-private-events': privateEvents,
 };
 

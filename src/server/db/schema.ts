@@ -1,6 +1,7 @@
 // Row types of every table, as Kysely sees them. Timestamps are epoch milliseconds (BIGINT) and flags
 // are 0/1 integers on both dialects, so SQLite and PostgreSQL return identical rows.
 import type { Generated } from 'kysely';
+import type { MailSettingsTable } from './mail-settings-table.ts';
 
 interface Timestamps {
   created_at: number;
@@ -290,4 +291,5 @@ export interface Database {
   rate_limit_hits: RateLimitHitsTable;
   weekly_report_sends: WeeklyReportSendsTable;
   trash: TrashTable;
+  mail_settings: MailSettingsTable;
 }

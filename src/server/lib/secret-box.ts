@@ -1,7 +1,7 @@
-// Encryption at rest for small secrets the server must read back (TOTP seeds): AES-256-GCM under a
-// key derived from the server key (TOTP_ENCRYPTION_KEY, or the key file generated beside the SQLite
-// database). Nothing is ever stored unencrypted; values older versions stored as `plain:` are
-// encrypted once at start (docs/decisions/0102).
+// Encryption at rest for small secrets the server must read back (TOTP seeds, the mail server
+// password): AES-256-GCM under a key derived from the server key (TOTP_ENCRYPTION_KEY, or the key
+// file generated beside the SQLite database). Nothing is ever stored unencrypted; values older
+// versions stored as `plain:` are encrypted once at start (docs/decisions/0102).
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { deriveKey } from './secrets.ts';
 
@@ -18,9 +18,13 @@ export interface SecretBox {
 export const legacyPlainSecret = (stored: string): string | undefined =>
   stored.startsWith(PLAIN) ? stored.slice(PLAIN.length) : undefined;
 
-export function createSecretBox(serverKey: string): SecretBox {
-  // The purpose label "totp" gives the same key older versions derived, so their values still open.
-  const key = deriveKey(serverKey, 'totp');
+/**
+ * `purpose` gives each kind of secret its own key: a value sealed for one (a TOTP seed) does not
+ * open as another (the mail server password), so copying sealed values between columns reveals
+ * nothing. The default "totp" gives the same key older versions derived, so their values still open.
+ */
+export function createSecretBox(serverKey: string, purpose = 'totp'): SecretBox {
+  const key = deriveKey(serverKey, purpose);
   return {
     seal(plaintext) {
       const iv = randomBytes(12);

@@ -11,19 +11,36 @@ export interface MailFailure {
   sentence: string;
 }
 
-/** Where the server sends mail, as far as it is safe to say: the SMTP host, never its user or password. */
-export type MailRoute = { transport: 'smtp'; host: string } | { transport: 'outbox'; folder: string };
+/**
+ * Where the server sends mail, as far as it is safe to say: the SMTP host, never its user or
+ * password, and who set it — the server's configuration (SMTP_URL) or a superadmin in Settings › Mail.
+ */
+export type MailRoute =
+  | { transport: 'smtp'; host: string; source: 'server' | 'settings' }
+  | { transport: 'outbox'; folder: string };
 
 const ASK = 'check the mail settings with whoever set up the server';
+const IN_SETTINGS = 'in Settings › Mail';
+
+/** The code of the error thrown when the saved mail server password cannot be opened. */
+export const SETTINGS_UNREADABLE = 'EMAILSETTINGS';
+
+/** The saved password does not open with this server's key (a database restored elsewhere). */
+export class MailSettingsUnreadable extends Error {
+  readonly code = SETTINGS_UNREADABLE;
+  constructor(cause: unknown) {
+    super('the mail server password saved in the settings cannot be opened with the server key', { cause });
+  }
+}
 
 /** Reads what the SMTP URL says about where mail goes; credentials in it are never looked at. */
 export function mailRoute(smtpUrl: string | undefined, outboxDir: string): MailRoute {
   if (!smtpUrl) return { transport: 'outbox', folder: outboxDir };
   try {
-    return { transport: 'smtp', host: new URL(smtpUrl).hostname || 'the mail server' };
+    return { transport: 'smtp', host: new URL(smtpUrl).hostname || 'the mail server', source: 'server' };
   } catch {
     // config.ts only checks the scheme; a URL that does not parse fails its first send anyway.
-    return { transport: 'smtp', host: 'the mail server' };
+    return { transport: 'smtp', host: 'the mail server', source: 'server' };
   }
 }
 
@@ -50,6 +67,7 @@ const serverReply = (reply: unknown): string | null => {
 function kindOf(error: unknown, route: MailRoute): MailFailureKind {
   const { code, command, responseCode, message, syscall } = field(error);
   const text = typeof message === 'string' ? message : '';
+  if (code === SETTINGS_UNREADABLE) return 'settings_unreadable';
   if (route.transport === 'outbox') return 'outbox';
   if (code === 'EAUTH' || code === 'ENOAUTH' || code === 'EOAUTH2') return 'auth';
   // 530: the server wants a login before it takes mail, and none was given.
@@ -66,6 +84,9 @@ function kindOf(error: unknown, route: MailRoute): MailFailureKind {
 
 /** The sentence for a failure kind; `detail` carries the server's own reply for 'other'. */
 export function mailFailureSentence(kind: MailFailureKind, route: MailRoute, detail?: string | null): string {
+  const own = route.transport === 'smtp' && route.source === 'settings';
+  const ownSentence = own ? settingsSentence(kind, route.host, detail) : null;
+  if (ownSentence) return ownSentence;
   const host = route.transport === 'smtp' ? route.host : '';
   switch (kind) {
     case 'auth':
@@ -84,12 +105,43 @@ export function mailFailureSentence(kind: MailFailureKind, route: MailRoute, det
       return 'The mail server would not accept mail for one of the addresses — check the business e-mail in Settings, or the visitor may have mistyped theirs.';
     case 'sender_refused':
       return `The mail server refused the sender address the site sends from — ${ASK}.`;
+    case 'settings_unreadable':
+      return `The mail server password saved ${IN_SETTINGS} cannot be read on this server (its key has changed since it was saved) — enter the password again ${IN_SETTINGS}.`;
     case 'outbox':
       return `The e-mail could not be saved in ${route.transport === 'outbox' ? route.folder : 'the outbox folder'} — the folder is missing or not writable; ${ASK}.`;
     case 'other':
       return detail
         ? `The mail server (${host}) did not send the e-mail. It answered: “${detail}” — ${ASK}.`
         : `The mail server (${host}) did not send the e-mail — ${ASK}.`;
+  }
+}
+
+/**
+ * The same failures when a superadmin set the mail server: they can fix it themselves, and this
+ * says where. Null where the wording does not depend on who set it.
+ */
+function settingsSentence(kind: MailFailureKind, host: string, detail?: string | null): string | null {
+  switch (kind) {
+    case 'auth':
+      return `The mail server (${host}) refused the login — check the user name and password ${IN_SETTINGS}.`;
+    case 'auth_required':
+      return `The mail server (${host}) only sends mail for a signed-in user — add the user name and password ${IN_SETTINGS}.`;
+    case 'connection_refused':
+      return `The mail server (${host}) could not be reached: it refused the connection or is not running — check the server name and port ${IN_SETTINGS}.`;
+    case 'host_not_found':
+      return `The mail server's name (${host}) could not be found — check the server name ${IN_SETTINGS}.`;
+    case 'timeout':
+      return `The mail server (${host}) did not answer in time — it may be down, or the port may be blocked or wrong; check the port ${IN_SETTINGS}.`;
+    case 'tls':
+      return `A secure connection to the mail server (${host}) could not be made — check the security and port ${IN_SETTINGS} (STARTTLS usually goes with port 587, TLS with 465).`;
+    case 'sender_refused':
+      return `The mail server (${host}) refused the sender address — check the sender address ${IN_SETTINGS}; it usually has to be an address of the account you sign in with.`;
+    case 'other':
+      return detail
+        ? `The mail server (${host}) did not send the e-mail. It answered: “${detail}” — check the mail server ${IN_SETTINGS}.`
+        : `The mail server (${host}) did not send the e-mail — check the mail server ${IN_SETTINGS}.`;
+    default:
+      return null;
   }
 }
 

@@ -8,7 +8,7 @@ import {
   type SmtpTestServer,
 } from '../testing/smtp-test-server.ts';
 import { explainMailFailure, mailRoute, type MailRoute } from './failures.ts';
-import { createMailer, linksIn } from './mailer.ts';
+import { createMailer, linksIn, serverFromUrl } from './mailer.ts';
 
 function memoryLog() {
   const lines: { level: string; obj: object; msg: string }[] = [];
@@ -37,7 +37,12 @@ describe('mailer over SMTP', () => {
 
   it('delivers a message with both bodies, the business sender and the reply-to', async () => {
     const log = memoryLog();
-    const mailer = createMailer({ smtpUrl: smtp.url, from: FROM, outboxDir: '/nonexistent', log });
+    const mailer = createMailer({
+      server: serverFromUrl(smtp.url),
+      from: FROM,
+      outboxDir: '/nonexistent',
+      log,
+    });
     const arriving = smtp.waitForMail();
     const receipt = await mailer.send(mail);
     const received = await arriving;
@@ -66,7 +71,12 @@ describe('mailer over SMTP', () => {
   it('rejects when the server refuses the recipient', async () => {
     smtp.rejectRecipients.add('gone@example.com');
     const log = memoryLog();
-    const mailer = createMailer({ smtpUrl: smtp.url, from: FROM, outboxDir: '/nonexistent', log });
+    const mailer = createMailer({
+      server: serverFromUrl(smtp.url),
+      from: FROM,
+      outboxDir: '/nonexistent',
+      log,
+    });
     await expect(mailer.send({ ...mail, to: 'gone@example.com' })).rejects.toThrow();
     expect(log.lines.some((l) => l.level === 'warn')).toBe(true);
     await mailer.close();
@@ -74,7 +84,7 @@ describe('mailer over SMTP', () => {
 
   it('rejects when no server listens', async () => {
     const mailer = createMailer({
-      smtpUrl: 'smtp://127.0.0.1:1',
+      server: serverFromUrl('smtp://127.0.0.1:1'),
       from: FROM,
       outboxDir: '/nonexistent',
       log: memoryLog(),
@@ -88,7 +98,7 @@ describe('mailer without SMTP_URL', () => {
   it('writes an .eml file to the outbox and logs the subject and links', async () => {
     const outboxDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'range-outbox-')), 'nested');
     const log = memoryLog();
-    const mailer = createMailer({ smtpUrl: undefined, from: FROM, outboxDir, log });
+    const mailer = createMailer({ server: serverFromUrl(undefined), from: FROM, outboxDir, log });
     const receipt = await mailer.send(mail);
     await mailer.close();
 
@@ -134,7 +144,12 @@ describe("mail failures in the owner's words", () => {
 
   /** What a real send through `smtpUrl` failed with, explained. */
   async function failureOf(smtpUrl: string, to = 'owner@example.com') {
-    const mailer = createMailer({ smtpUrl, from: FROM, outboxDir: '/nonexistent', log: memoryLog() });
+    const mailer = createMailer({
+      server: serverFromUrl(smtpUrl),
+      from: FROM,
+      outboxDir: '/nonexistent',
+      log: memoryLog(),
+    });
     try {
       await mailer.send({ ...mail, to });
     } catch (error) {
@@ -162,7 +177,7 @@ describe("mail failures in the owner's words", () => {
 
   it('never shows the login from the SMTP URL, and says where an unwritable outbox is', async () => {
     const route = mailRoute('smtps://user:pa55word@mail.example.co.uk:465', '/x');
-    expect(route).toEqual({ transport: 'smtp', host: 'mail.example.co.uk' });
+    expect(route).toEqual({ transport: 'smtp', host: 'mail.example.co.uk', source: 'server' });
     for (const code of ['EDNS', 'ETIMEDOUT', 'ETLS', 'EPROTOCOL']) {
       const { sentence } = explainMailFailure(Object.assign(new Error('x'), { code }), route);
       expect(sentence).toContain('mail.example.co.uk');
@@ -183,7 +198,7 @@ describe("mail failures in the owner's words", () => {
     fs.writeFileSync(file, '');
     const outbox: MailRoute = mailRoute(undefined, path.join(file, 'outbox'));
     const mailer = createMailer({
-      smtpUrl: undefined,
+      server: serverFromUrl(undefined),
       from: FROM,
       outboxDir: path.join(file, 'outbox'),
       log: memoryLog(),

@@ -38,8 +38,11 @@ describeEachDatabase('admin guard', (ctx) => {
     const restricted = ctx().routes.filter((r) => r.role === 'superadmin' && r.method !== 'HEAD');
     expect(restricted.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
       'DELETE /api/admin/data-subject',
+      'DELETE /api/admin/mail/settings',
       'GET /api/admin/audit',
       'GET /api/admin/data-subject',
+      'GET /api/admin/mail/settings',
+      'PUT /api/admin/mail/settings',
       'PUT /api/admin/site',
     ]);
     const { token } = await ctx().loginAs({ role: 'admin', email: 'staff@example.com', username: 'staff' });

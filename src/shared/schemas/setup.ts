@@ -1,6 +1,6 @@
 // Is the site really able to reach people? (issue 15, docs/decisions/0411.)
-// GET /api/admin/setup-status answers the facts the dashboard's setup card and Settings › Outgoing
-// e-mail show; POST /api/admin/mail/test sends a test e-mail and reports what the transport answered.
+// GET /api/admin/setup-status answers the facts the dashboard's setup card and Settings › Mail
+// show; POST /api/admin/mail/test sends a test e-mail and reports what the transport answered.
 import { z } from 'zod';
 import { siteSettingsField } from './site.ts';
 
@@ -14,6 +14,8 @@ export const MAIL_FAILURE_KINDS = [
   'tls',
   'recipient_refused',
   'sender_refused',
+  /** The mail server password saved in Settings › Mail does not open with this server's key. */
+  'settings_unreadable',
   'outbox',
   'other',
 ] as const;
@@ -35,6 +37,8 @@ export type SetupProblem = (typeof SETUP_PROBLEMS)[number];
 
 const mailTransport = z.object({
   transport: z.enum(['smtp', 'outbox']),
+  /** Who set the mail server: SMTP_URL in the server's configuration, or Settings › Mail; null: none. */
+  source: z.enum(['server', 'settings']).nullable(),
   /** The SMTP server's host name only: never its user name, password or the rest of the URL. */
   smtp_host: z.string().nullable(),
   /** Where messages are written as files while no mail server is set up. */
@@ -45,7 +49,10 @@ export const setupStatus = z.object({
   /** True when there is nothing to fix: the dashboard's setup card is not shown. */
   ready: z.boolean(),
   problems: z.array(z.enum(SETUP_PROBLEMS)),
-  mail: mailTransport,
+  mail: mailTransport.extend({
+    /** Whether the admin asking may set the mail server (a superadmin, unless SMTP_URL decides). */
+    can_edit: z.boolean(),
+  }),
   notifications: z.object({
     /** Where enquiry notices go; null while there is no real address. */
     address: z.string().nullable(),

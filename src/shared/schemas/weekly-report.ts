@@ -12,6 +12,8 @@ export const weeklyReportPreviewResponse = z.object({
   success: z.literal(true),
   /** The signed-in admin's own address: a preview never goes anywhere else. */
   sent_to: z.string(),
+  /** `sent`: a mail server took it; `saved`: written as a file nobody receives (no mail server yet). */
+  outcome: z.enum(['sent', 'saved']),
   /** What the mail transport did, in a sentence for the toast. */
   detail: z.string(),
 });

@@ -2,6 +2,7 @@ import type { AdminRole } from '#shared/constants.ts';
 import type { Db } from '../../db/database.ts';
 import type { Background } from '../../lib/background.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { MailRoute } from '../../mail/failures.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { AuthLimitsService } from '../auth-limits/service.ts';
@@ -15,6 +16,10 @@ export interface AccountSecurityDeps {
   mailer: Mailer;
   background: Background;
   publicUrl: string;
+  /** Where mail goes now, to explain a failed invitation in the owner's words. */
+  mailRoute?: () => Promise<MailRoute>;
+  /** The business's trading name, for the invitation e-mail. */
+  businessName?: () => Promise<string>;
 }
 
 /** What every accounts function is given first. */

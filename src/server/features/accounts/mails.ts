@@ -1,3 +1,5 @@
+import type { AdminRole } from '#shared/constants.ts';
+import { ROLE_DESCRIPTIONS } from '#shared/admin-roles.ts';
 import { composeMail } from '../../mail/compose.ts';
 import type { OutgoingMail } from '../../mail/mailer.ts';
 
@@ -16,5 +18,33 @@ export function accountLockedMail(options: { to: string; until: number; publicUr
     'If this was not you, someone may be trying to guess your password. Your account is safe while they fail; ' +
       'to be sure, choose a new password once the lock ends and turn on two-factor login in Settings.',
     { label: 'Reset your password', link: `${options.publicUrl}/admin/forgot-password` },
+  ]);
+}
+
+/**
+ * Sent when an admin creates an account for someone (issue 28 item 9). It never carries the
+ * password: whoever created the account chose it and gives it to them another way. The reset page
+ * is offered instead, so they can choose their own without waiting — it mails a one-hour link to
+ * this same mailbox, which anyone could already ask for, so offering it opens nothing new.
+ */
+export function invitationMail(options: {
+  to: string;
+  username: string;
+  role: AdminRole;
+  invitedBy: string;
+  businessName: string;
+  publicUrl: string;
+}): OutgoingMail {
+  const { to, username, role, invitedBy, businessName, publicUrl } = options;
+  return composeMail(to, `Your admin account for ${businessName}`, [
+    `Hello ${username},`,
+    `${invitedBy} has made you an admin account for the ${businessName} website, as ${role === 'superadmin' ? 'a Superadmin' : 'an Admin'}. ${ROLE_DESCRIPTIONS[role]}`,
+    `Sign in with this e-mail address: ${to}`,
+    { label: 'Sign in to the admin', link: `${publicUrl}/admin/login` },
+    `Your first password is the one ${invitedBy} chose for you: ask them for it — it is never sent by e-mail. ` +
+      'When you first sign in, you will be asked to choose a new password that only you know.',
+    'Rather not wait? Choose your own password now: the page below e-mails you a link to set it.',
+    { label: 'Choose your password', link: `${publicUrl}/admin/forgot-password` },
+    `If you did not expect this e-mail, ignore it and tell ${invitedBy}.`,
   ]);
 }

@@ -15,6 +15,7 @@ import {
   twoFactorSetupResponse,
 } from '#shared/schemas/accounts.ts';
 import { idParams, successResponse } from '#shared/schemas/common.ts';
+import { invitationResult } from '#shared/schemas/invitation.ts';
 import { requireAdmin } from '../../plugins/auth-guard.ts';
 import type { AccountsService } from './service.ts';
 
@@ -160,12 +161,17 @@ function registerAdminUserRoutes(app: FastifyInstance, accounts: AccountsService
       config: { answers: { 409: 'An admin with this e-mail or username already exists' } },
       schema: {
         body: createAdminRequest,
-        response: { 201: z.object({ success: z.literal(true), admin: adminUser }) },
+        response: {
+          201: z.object({ success: z.literal(true), admin: adminUser, invitation: invitationResult }),
+        },
       },
     },
     async (request, reply) => {
-      const admin = await accounts.create(requireAdmin(request), request.body, { forcePasswordChange: true });
-      return reply.code(201).send({ success: true as const, admin });
+      const actor = requireAdmin(request);
+      const admin = await accounts.create(actor, request.body, { forcePasswordChange: true });
+      // The new admin hears how to sign in; the answer says whether the e-mail really went.
+      const invitation = await accounts.invite(actor, admin);
+      return reply.code(201).send({ success: true as const, admin, invitation });
     },
   );
 

@@ -7,6 +7,7 @@ import { bindDeps } from '../../lib/bind-deps.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { countAdmins, createAdmin, listAdmins, me, removeAdmin, usernameOf } from './admins.ts';
 import type { AccountSecurityDeps } from './deps.ts';
+import { inviteAdmin } from './invitation.ts';
 import { changePassword, completePasswordReset, findForPasswordReset } from './password-changes.ts';
 import { authenticate, login, logout, purgeExpiredSessions } from './sessions.ts';
 import {
@@ -34,6 +35,7 @@ export function createAccountsService(db: Db, clock: Clock, security?: AccountSe
     countAdmins: bind(countAdmins),
     usernameOf: bind(usernameOf),
     create: bind(createAdmin),
+    invite: bind(inviteAdmin),
     remove: bind(removeAdmin),
     purgeExpiredSessions: bind(purgeExpiredSessions),
   };

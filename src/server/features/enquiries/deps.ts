@@ -25,8 +25,8 @@ export interface EnquiriesDeps {
   /** Where the send after a submission runs, so shutdown waits for it before closing the mailer. */
   background: Background;
   notifyEmail: string | undefined;
-  /** Where mail goes (SMTP host or outbox folder), to explain a failure in the owner's words. */
-  mailRoute: MailRoute;
+  /** Where mail goes now (SMTP host or outbox folder), to explain a failure in the owner's words. */
+  mailRoute: () => Promise<MailRoute>;
   publicUrl: string;
   log: EnquiriesLog;
 }

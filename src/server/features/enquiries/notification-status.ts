@@ -84,10 +84,14 @@ export function sendWaitingForAddressInBackground(deps: EnquiriesDeps): void {
 
 /** What the pending enquiries owe and why, for the dashboard and the enquiry screen. */
 export async function notificationStatus({ db, mailRoute }: EnquiriesDeps): Promise<NotificationStatus> {
-  const [counts, kind] = await Promise.all([repo.notificationCounts(db), repo.latestFailure(db)]);
+  const [counts, kind, route] = await Promise.all([
+    repo.notificationCounts(db),
+    repo.latestFailure(db),
+    mailRoute(),
+  ]);
   return {
     ...counts,
-    lastFailure: isMailFailureKind(kind) ? mailFailureSentence(kind, mailRoute) : null,
+    lastFailure: isMailFailureKind(kind) ? mailFailureSentence(kind, route) : null,
   };
 }
 

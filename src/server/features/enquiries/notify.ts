@@ -45,7 +45,7 @@ async function sendMail({ mailer, mailRoute }: EnquiriesDeps, mail: OutgoingMail
   try {
     await mailer.send(mail);
   } catch (error) {
-    throw new MailSendError(explainMailFailure(error, mailRoute), error);
+    throw new MailSendError(explainMailFailure(error, await mailRoute()), error);
   }
 }
 

@@ -35,7 +35,11 @@ describeEachDatabase(
     it('e-mails a single-use link built from PUBLIC_URL; confirming signs every session out and signs nobody in', async () => {
       const owner = await ctx().loginAs({ email: 'owner@example.com' });
       const { response, mail, origin, token } = await requestToken('Owner@Example.com ');
-      expect(response.json()).toEqual({ success: true, message: RESET_REQUESTED_MESSAGE });
+      expect(response.json()).toEqual({
+        success: true,
+        message: RESET_REQUESTED_MESSAGE,
+        mail_delivery: 'smtp',
+      });
       expect(mail.to).toEqual(['owner@example.com']);
       expect(origin).toBe('http://range.test');
       expect(decodeQuotedPrintable(mail.raw)).toMatch(/^Subject: Reset your .+ admin password$/m);
@@ -258,3 +262,20 @@ describeEachDatabase(
   },
   { env: { SMTP_URL: smtp.url, MAIL_FROM: '"Airsoft Target Range" <no-reply@range.test>' } },
 );
+
+describeEachDatabase('password reset without a mail server', (ctx) => {
+  it('says the link is only saved as a file, alike for known and unknown addresses', async () => {
+    const owner = await ctx().loginAs();
+    const answers = await Promise.all(
+      [owner.email, 'nobody@example.com'].map((email) =>
+        ctx().request({ method: 'POST', url: REQUEST, payload: { email } }),
+      ),
+    );
+    for (const answer of answers)
+      expect(answer.json()).toEqual({
+        success: true,
+        message: RESET_REQUESTED_MESSAGE,
+        mail_delivery: 'outbox',
+      });
+  });
+});

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { messageResponse, passwordResetConfirm, passwordResetRequest } from '#shared/schemas/accounts.ts';
 import type { PasswordResetService } from './service.ts';
 
@@ -11,15 +12,24 @@ const RESET_ROUTE = {
   answers: { 429: 'Too many attempts: `Retry-After` says when to try again' },
 } as const;
 
+const resetRequested = messageResponse.extend({
+  /** `outbox`: no mail server is set up, so the link is only saved as a file on the server. */
+  mail_delivery: z.enum(['smtp', 'outbox']),
+});
+
 export function registerPasswordResetRoutes(app: FastifyInstance, reset: PasswordResetService): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
     '/api/admin/password-reset/request',
-    { config: RESET_ROUTE, schema: { body: passwordResetRequest, response: { 200: messageResponse } } },
+    {
+      config: RESET_ROUTE,
+      schema: { body: passwordResetRequest, response: { 200: resetRequested } },
+    },
     async (request) => ({
       success: true as const,
       message: await reset.request(request.body.email, request.ip),
+      mail_delivery: await reset.mailDelivery(),
     }),
   );
 

@@ -8,6 +8,7 @@ import type { Background } from '../../lib/background.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest } from '../../lib/http-error.ts';
 import { hashToken, newToken } from '../../lib/secrets.ts';
+import type { MailRoute } from '../../mail/failures.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { AccountsService } from '../accounts/service.ts';
 import { assertAcceptablePassword } from '../accounts/password-policy.ts';
@@ -30,6 +31,8 @@ export interface PasswordResetDeps {
   background: Background;
   publicUrl: string;
   businessName?: () => Promise<string>;
+  /** Where mail goes now: the screen warns while the link can only be saved as a file. */
+  mailRoute?: () => Promise<MailRoute>;
 }
 
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
@@ -67,6 +70,14 @@ export function createPasswordResetService(db: Db, clock: Clock, deps: PasswordR
       await limits.failed(await limits.claimOrRefuse(attempt));
       background.run('password reset e-mail', () => sendResetLink(attempt.account, ip));
       return RESET_REQUESTED_MESSAGE;
+    },
+
+    /**
+     * Whether reset links can leave the server now, or are only saved as files (issue 28). The
+     * same for every address, so it tells nobody whether an account exists.
+     */
+    async mailDelivery(): Promise<'smtp' | 'outbox'> {
+      return deps.mailRoute ? (await deps.mailRoute()).transport : 'smtp';
     },
 
     /** Sets the new password if the token is valid, unused and unexpired; does not sign anyone in. */

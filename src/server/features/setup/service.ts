@@ -3,6 +3,7 @@
 import { BUSINESS_NAME, MAIL_TEST_LIMIT } from '#shared/constants.ts';
 import { stripControlCharacters } from '#shared/control-characters.ts';
 import { ERROR_CODES } from '#shared/errors.ts';
+import { NOT_DELIVERED } from '#shared/mail-delivery.ts';
 import type { MailTestRecipient, MailTestResult, SetupProblem, SetupStatus } from '#shared/schemas/setup.ts';
 import type { CurrentAdmin } from '#shared/schemas/accounts.ts';
 import type { SiteSettings, SiteSettingsField } from '#shared/schemas/site.ts';
@@ -12,7 +13,7 @@ import { conflict, HttpError } from '../../lib/http-error.ts';
 import { createWindowLimiter, retryAfterSeconds } from '../../lib/window-limiter.ts';
 import { composeMail } from '../../mail/compose.ts';
 import { explainMailFailure, type MailRoute } from '../../mail/failures.ts';
-import type { Mailer } from '../../mail/mailer.ts';
+import type { Mailer, MailReceipt } from '../../mail/mailer.ts';
 
 const MINUTE_MS = 60 * 1000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -27,7 +28,8 @@ export interface SetupAdmin {
 
 export interface SetupDeps {
   mailer: Mailer;
-  mailRoute: MailRoute;
+  /** Where mail goes now: SMTP_URL, the server saved in Settings › Mail, or the outbox. */
+  mailRoute: () => Promise<MailRoute>;
   clock: Clock;
   publicUrl: string;
   site: {
@@ -57,6 +59,7 @@ const londonTime = (epochMs: number) =>
 
 const transportFacts = (route: MailRoute) => ({
   transport: route.transport,
+  source: route.transport === 'smtp' ? route.source : null,
   smtp_host: route.transport === 'smtp' ? route.host : null,
   outbox_folder: route.transport === 'outbox' ? route.folder : null,
 });
@@ -105,14 +108,15 @@ async function recipientAddress(
 
 /** What stops the site reaching people, for the dashboard's setup card. */
 export async function setupStatus(deps: SetupDeps, admin: SetupAdmin): Promise<SetupStatus> {
-  const [notify, notifications, placeholders, me] = await Promise.all([
+  const [notify, notifications, placeholders, me, route] = await Promise.all([
     deps.enquiries.notificationAddress(),
     deps.enquiries.notificationStatus(),
     deps.site.placeholderFields(),
     deps.accounts.me(admin.id),
+    deps.mailRoute(),
   ]);
   const problems: SetupProblem[] = [];
-  if (deps.mailRoute.transport === 'outbox') problems.push('mail_not_delivered');
+  if (route.transport === 'outbox') problems.push('mail_not_delivered');
   if (!notify) problems.push('no_notification_address');
   if (notifications.failing > 0) problems.push('mail_failing');
   if (placeholders.length > 0) problems.push('placeholder_details');
@@ -120,7 +124,10 @@ export async function setupStatus(deps: SetupDeps, admin: SetupAdmin): Promise<S
   return {
     ready: problems.length === 0,
     problems,
-    mail: transportFacts(deps.mailRoute),
+    mail: {
+      ...transportFacts(route),
+      can_edit: admin.role === 'superadmin' && !(route.transport === 'smtp' && route.source === 'server'),
+    },
     notifications: {
       address: notify?.address ?? null,
       address_source: notify?.source ?? null,
@@ -139,7 +146,7 @@ export async function setupStatus(deps: SetupDeps, admin: SetupAdmin): Promise<S
 function testMailOutcome(
   mailRoute: MailRoute,
   to: string,
-  sent: { receipt: Awaited<ReturnType<Mailer['send']>> } | { error: unknown },
+  sent: { receipt: MailReceipt | undefined } | { error: unknown },
 ): MailTestResult {
   const facts = transportFacts(mailRoute);
   if ('error' in sent) {
@@ -158,16 +165,16 @@ function testMailOutcome(
     };
   }
   const { receipt } = sent;
-  if (mailRoute.transport === 'outbox')
+  if (receipt?.transport === 'outbox' || (!receipt && mailRoute.transport === 'outbox'))
     return {
       ...facts,
       outcome: 'saved',
       to,
-      transport_reply: receipt?.transport === 'outbox' ? receipt.file : null,
+      transport_reply: receipt?.file ?? null,
       failure: null,
       message:
-        `Saved as a file in ${mailRoute.folder} — nobody receives it until a mail server is set up ` +
-        '(ask whoever runs the server to set SMTP_URL).',
+        `${NOT_DELIVERED}. It was saved as a file in ${mailRoute.transport === 'outbox' ? mailRoute.folder : 'the outbox folder'}, ` +
+        'and nobody receives it until a mail server is set up in Settings › Mail.',
     };
   return {
     ...facts,
@@ -176,7 +183,7 @@ function testMailOutcome(
     transport_reply: receipt?.transport === 'smtp' ? receipt.response : null,
     failure: null,
     message:
-      `Sent to ${to} via ${mailRoute.host}. ` +
+      `Sent to ${to} via ${receipt?.host ?? (mailRoute.transport === 'smtp' ? mailRoute.host : 'the mail server')}. ` +
       'If it has not arrived in a few minutes, look in the spam or junk folder.',
   };
 }
@@ -201,7 +208,7 @@ export async function sendTestMail(
     (receipt) => ({ receipt }),
     (error: unknown) => ({ error }),
   );
-  return testMailOutcome(deps.mailRoute, to, sent);
+  return testMailOutcome(await deps.mailRoute(), to, sent);
 }
 
 export function createSetupService(deps: SetupDeps) {

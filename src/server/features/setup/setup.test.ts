@@ -60,7 +60,13 @@ describeEachDatabase(
       expect(await status(ctx(), boss.token)).toEqual({
         ready: false,
         problems: ['mail_not_delivered', 'no_notification_address', 'placeholder_details', 'two_factor_off'],
-        mail: { transport: 'outbox', smtp_host: null, outbox_folder: ctx().config.outboxDir },
+        mail: {
+          transport: 'outbox',
+          source: null,
+          smtp_host: null,
+          outbox_folder: ctx().config.outboxDir,
+          can_edit: true,
+        },
         notifications: {
           address: null,
           address_source: null,
@@ -141,7 +147,7 @@ describeEachDatabase(
       });
     });
 
-    it('a test e-mail is saved as a file in the outbox, and the answer says nobody receives it', async () => {
+    it('a test e-mail is saved as a file in the outbox, and the answer says it was not delivered', async () => {
       const boss = await ctx().loginAs({ email: 'owner@bullseye.example' });
       const response = await sendTest(ctx(), boss.token);
       expect(response.statusCode, response.body).toBe(200);
@@ -150,13 +156,14 @@ describeEachDatabase(
         outcome: 'saved',
         to: 'owner@bullseye.example',
         transport: 'outbox',
+        source: null,
         smtp_host: null,
         outbox_folder: ctx().config.outboxDir,
         transport_reply: expect.stringMatching(/\.eml$/),
         failure: null,
         message:
-          `Saved as a file in ${ctx().config.outboxDir} — nobody receives it until a mail server is set ` +
-          'up (ask whoever runs the server to set SMTP_URL).',
+          `Not delivered — no mail server yet. It was saved as a file in ${ctx().config.outboxDir}, and ` +
+          'nobody receives it until a mail server is set up in Settings › Mail.',
       });
       const eml = decodeQuotedPrintable(fs.readFileSync(result.transport_reply!, 'utf8'));
       expect(eml).toMatch(/^To: owner@bullseye\.example$/m);
@@ -197,9 +204,10 @@ describeEachDatabase(
         expect(response.statusCode, JSON.stringify(payload)).toBe(400);
         expect(response.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
       }
-      // Extra fields are not read: the test still goes to the admin's own address.
+      // Extra fields are refused, never read (docs/decisions/0437): nothing goes where they say.
       const extra = await sendTest(ctx(), boss.token, { recipient: 'me', to: 'victim@example.org' });
-      expect(extra.json<MailTestResult>().to).toBe(boss.email);
+      expect(extra.statusCode).toBe(400);
+      expect(extra.json<{ detail: string }>().detail).toContain('"to" is not a field');
     });
 
     it(`allows ${MAIL_TEST_LIMIT.perMinute} a minute per admin, however many arrive at once, and audits each`, async () => {
@@ -250,8 +258,11 @@ describeEachDatabase(
       expect(response.body).not.toContain('sender');
       expect(response.json<SetupStatus>().mail).toEqual({
         transport: 'smtp',
+        source: 'server',
         smtp_host: '127.0.0.1',
         outbox_folder: null,
+        // SMTP_URL decides: nobody can change it in Settings.
+        can_edit: false,
       });
       expect(response.json<SetupStatus>().problems).toEqual([
         'no_notification_address',
@@ -278,6 +289,7 @@ describeEachDatabase(
         outcome: 'sent',
         to: 'owner@bullseye.example',
         transport: 'smtp',
+        source: 'server',
         smtp_host: '127.0.0.1',
         outbox_folder: null,
         transport_reply: expect.stringMatching(/^250 /),
@@ -338,6 +350,7 @@ describeEachDatabase(
         outcome: 'failed',
         to: boss.email,
         transport: 'smtp',
+        source: 'server',
         smtp_host: '127.0.0.1',
         outbox_folder: null,
         transport_reply: null,

@@ -9,7 +9,8 @@ import type { Clock } from '../../lib/clock.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { createWindowLimiter, retryAfterSeconds, type WindowLimiter } from '../../lib/window-limiter.ts';
 import { explainMailFailure, type MailRoute } from '../../mail/failures.ts';
-import type { Mailer } from '../../mail/mailer.ts';
+import type { Mailer, MailReceipt } from '../../mail/mailer.ts';
+import { NOT_DELIVERED } from '#shared/mail-delivery.ts';
 import { weeklyReportMail } from './mail.ts';
 import { buildWeeklyReport, type ReportSources } from './report.ts';
 import {
@@ -26,7 +27,8 @@ export interface WeeklyReportDeps {
   db: Db;
   clock: Clock;
   mailer: Mailer;
-  mailRoute: MailRoute;
+  /** Where mail goes now, to explain a failure in the owner's words. */
+  mailRoute: () => Promise<MailRoute>;
   publicUrl: string;
   sources: ReportSources;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
@@ -60,7 +62,7 @@ export async function sendDueWeeklyReports(
       await recordSendOutcome(deps.db, week, admin.id, { sentAt: deps.clock.now() });
       sent += 1;
     } catch (error) {
-      const failure = explainMailFailure(error, deps.mailRoute).sentence;
+      const failure = explainMailFailure(error, await deps.mailRoute()).sentence;
       await recordSendOutcome(deps.db, week, admin.id, { failure });
       deps.log.warn({ week, adminId: admin.id, reason: failure }, 'weekly report could not be sent');
       failed += 1;
@@ -84,21 +86,32 @@ async function sendPreview(
       { 'retry-after': retryAfterSeconds(wait) },
     );
   const mail = await reportMailFor(deps, admin, true);
+  let receipt: MailReceipt | undefined;
   try {
-    await deps.mailer.send(mail);
+    receipt = await deps.mailer.send(mail);
   } catch (error) {
-    const reason = explainMailFailure(error, deps.mailRoute).sentence;
+    const reason = explainMailFailure(error, await deps.mailRoute()).sentence;
     throw new HttpError(
       503,
       ERROR_CODES.unavailable,
       `The preview was not sent to ${admin.email}. ${reason}`,
     );
   }
-  const detail =
-    deps.mailRoute.transport === 'outbox'
-      ? `Saved as a file in ${deps.mailRoute.folder} — nobody receives it until a mail server is set up.`
-      : `Sent to ${admin.email}. If it has not arrived in a few minutes, look in the spam or junk folder.`;
-  return { success: true, sent_to: admin.email, detail };
+  // What the transport did with this message, not what the settings say now.
+  const saved = receipt ? receipt.transport === 'outbox' : (await deps.mailRoute()).transport === 'outbox';
+  return saved
+    ? {
+        success: true,
+        sent_to: admin.email,
+        outcome: 'saved',
+        detail: `${NOT_DELIVERED}. It was saved as a file on the server, and nobody receives it until a mail server is set up in Settings › Mail.`,
+      }
+    : {
+        success: true,
+        sent_to: admin.email,
+        outcome: 'sent',
+        detail: `Sent to ${admin.email}. If it has not arrived in a few minutes, look in the spam or junk folder.`,
+      };
 }
 
 export function createWeeklyReportService(deps: WeeklyReportDeps) {

@@ -1,9 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { TOP_SOURCES_SHOWN } from '#shared/constants.ts';
 import { describeEachDatabase } from '../../testing/harness.ts';
-import { decodeQuotedPrintable } from '../../testing/smtp-test-server.ts';
+import { decodeQuotedPrintable, startSmtpTestServer } from '../../testing/smtp-test-server.ts';
+
+const smtp = await startSmtpTestServer();
+afterAll(async () => smtp.close());
 
 const outboxMails = (dir: string) =>
   fs.existsSync(dir)
@@ -92,7 +95,7 @@ describeEachDatabase('weekly report by e-mail', (ctx) => {
     expect(mail).toMatch(/<td[^>]*>Other sources \(9,975\)<\/td>/);
   });
 
-  it('sends a preview to the signed-in admin only, and says where it went', async () => {
+  it('sends a preview to the signed-in admin only, and says it was not delivered without a mail server', async () => {
     const admin = await ctx().loginAs({ role: 'admin', email: 'preview@example.co.uk' });
     const outbox = ctx().config.outboxDir;
     const before = outboxMails(outbox).length;
@@ -102,8 +105,15 @@ describeEachDatabase('weekly report by e-mail', (ctx) => {
       token: admin.token,
     });
     expect(preview.statusCode).toBe(200);
-    expect(preview.json()).toMatchObject({ success: true, sent_to: 'preview@example.co.uk' });
-    expect(preview.json<{ detail: string }>().detail).toMatch(/^Saved as a file in /);
+    // Without a mail server it went to a file: said as not delivered, never as sent.
+    expect(preview.json()).toMatchObject({
+      success: true,
+      sent_to: 'preview@example.co.uk',
+      outcome: 'saved',
+    });
+    expect(preview.json<{ detail: string }>().detail).toMatch(
+      /^Not delivered — no mail server yet\. It was saved as a file on the server/,
+    );
     const mails = outboxMails(outbox).slice(before);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatch(/^To: preview@example\.co\.uk/m);
@@ -118,5 +128,35 @@ describeEachDatabase('weekly report by e-mail', (ctx) => {
     });
     expect(limited.statusCode).toBe(429);
     expect(limited.json<{ detail: string }>().detail).toMatch(/previews in the last minute/);
+  });
+
+  it('through the mail server set in Settings › Mail, the preview says it was sent', async () => {
+    const admin = await ctx().loginAs({ email: 'preview@example.co.uk' });
+    const saved = await ctx().request({
+      method: 'PUT',
+      url: '/api/admin/mail/settings',
+      token: admin.token,
+      payload: {
+        host: '127.0.0.1',
+        port: Number(new URL(smtp.url).port),
+        security: 'none',
+        from_address: 'office@example.co.uk',
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const arriving = smtp.waitForMail();
+    const preview = await ctx().request({
+      method: 'POST',
+      url: '/api/admin/weekly-report/preview',
+      token: admin.token,
+    });
+    expect(preview.json()).toEqual({
+      success: true,
+      sent_to: 'preview@example.co.uk',
+      outcome: 'sent',
+      detail:
+        'Sent to preview@example.co.uk. If it has not arrived in a few minutes, look in the spam or junk folder.',
+    });
+    expect((await arriving).to).toEqual(['preview@example.co.uk']);
   });
 });
