@@ -1,3 +1,4 @@
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../testing/harness.ts';
@@ -44,6 +45,47 @@ describeEachDatabase('methods an API path does not serve', (ctx) => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.headers.allow).toBeUndefined();
     expect(unknown.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  // Issue 26, item 9: a contract tester's QUERY got 400 (Fastify reads a body for it first) and its
+  // TRACE 404 off /api. Over a real socket, as a tester sends them, with a body where one is allowed.
+  it('answers 405 to QUERY, TRACE and PROPFIND on any served path, body or not, and serves its own methods', async () => {
+    const server = ctx().app.server; // listened on directly: Fastify's own listen is the next test's
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    const send = (method: string, path: string, body?: string) =>
+      new Promise<{ status: number; allow?: string; body: string }>((resolve, reject) => {
+        const request = http.request({ port, host: '127.0.0.1', method, path }, (response) => {
+          let text = '';
+          response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, allow: response.headers.allow, body: text }),
+          );
+        });
+        request.on('error', reject);
+        if (body !== undefined) request.setHeader('content-type', 'application/json');
+        request.end(body);
+      });
+    try {
+      const cases: [string, string, string | undefined, string][] = [
+        ['QUERY', '/api/track', '{"event_type":"page_view"}', 'POST'],
+        ['QUERY', '/api/site', 'not json at all', 'GET, HEAD'],
+        ['QUERY', '/api/cms/events', undefined, 'GET, HEAD'],
+        ['TRACE', '/events.ics', undefined, 'GET, HEAD'],
+        ['TRACE', '/events/1.ics', undefined, 'GET, HEAD'],
+        ['PROPFIND', '/uploads/w/640/photo.webp', undefined, 'GET, HEAD'],
+        ['PROPFIND', '/api/enquiries', undefined, 'GET, HEAD, POST'],
+      ];
+      for (const [method, path, body, allow] of cases) {
+        const answer = await send(method, path, body);
+        expect([answer.status, answer.allow], `${method} ${path}: ${answer.body}`).toEqual([405, allow]);
+        expect(JSON.parse(answer.body)).toMatchObject({ code: 'METHOD_NOT_ALLOWED' });
+      }
+      expect((await send('POST', '/api/track', '{"event_type":"page_view"}')).status).toBe(204);
+      expect((await send('GET', '/events.ics')).status).toBe(200);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('answers 405 to a POST to a public list the fast lane serves from memory', async () => {

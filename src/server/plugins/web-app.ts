@@ -1,7 +1,7 @@
 // Serves the built web client: hashed assets (with their precompressed .br/.gz copies), the public
 // pages rendered on the server, and the admin client's shell for /admin and /admin/*. Unknown /api
-// paths answer a JSON 404, known ones asked with a method they do not serve a 405; unknown pages the
-// rendered 404 page.
+// paths answer a JSON 404 and unknown pages the rendered 404 page; any known path asked with a method
+// it does not serve answers 405 (allowed-methods.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -10,7 +10,7 @@ import { ERROR_CODES } from '#shared/errors.ts';
 import { registerCrawlerRoutes } from '../features/pages/routes.ts';
 import type { PageRenderer } from '../features/pages/page-renderer.ts';
 import type { AnswerHeaders } from '../lib/cached-answer.ts';
-import type { AllowedMethods } from './allowed-methods.ts';
+import { answerUnservedMethods, type AllowedMethods } from './allowed-methods.ts';
 import { replyCached } from './public-fast-lane.ts';
 
 export const ADMIN_SHELL = 'admin.html';
@@ -49,18 +49,10 @@ export async function registerWebApp(
   const { renderer } = pages;
   if (renderer) registerCrawlerRoutes(app, pages.publicUrl);
 
+  // Known paths asked with another method answer 405 before the not-found handler is reached.
+  answerUnservedMethods(app, pages.allowedMethods);
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    const allowed = pages.allowedMethods.of(path);
-    if (allowed.length && !allowed.includes(request.method)) {
-      return reply
-        .code(405)
-        .header('allow', allowed.join(', '))
-        .send({
-          detail: `${request.method} is not allowed on ${path}; it answers ${allowed.join(', ')}`,
-          code: ERROR_CODES.methodNotAllowed,
-        });
-    }
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !request.url.startsWith('/api/') &&
