@@ -28,6 +28,7 @@ import {
 } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerAllowedMethods } from './plugins/allowed-methods.ts';
+import { registerStrictAdminInput } from './plugins/strict-admin-input.ts';
 import {
   createSecurityHeaders,
   registerSecurityHeaders,
@@ -104,6 +105,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   const app = createFastify(deps, securityHeaders, hotPath, edge);
   const routes = recordRoutes(app);
+  // Before the document records the routes: it describes the admin routes' refusal of extras.
+  registerStrictAdminInput(app);
   registerOpenApi(app);
   const allowedMethods = registerAllowedMethods(app);
 

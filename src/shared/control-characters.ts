@@ -15,14 +15,26 @@ export const stripControlCharacters = (text: string) => text.replace(CONTROL_CHA
 
 /**
  * A character that is neither whitespace nor a control character: text has one exactly when it is
- * not empty after the control characters are stripped and the rest is trimmed.
+ * not empty after the control characters are stripped and the rest is trimmed. The white space is
+ * spelled out (JavaScript's `\s`, what `trim()` removes) because other languages' `\s` differ, and
+ * the OpenAPI document hands this pattern to testers written in them.
  */
-// eslint-disable-next-line no-control-regex
-export const VISIBLE_CHARACTER = /[^\s\u0000-\u001f\u007f-\u009f]/;
+export const VISIBLE_CHARACTER =
+  // eslint-disable-next-line no-control-regex
+  /[^ \u0000-\u001f\u007f-\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/;
 
 /** The same, keeping tabs and line breaks: a message's layout is its writer's. */
 export const stripControlCharactersButLayout = (text: string) =>
   text.replace(CONTROL_CHARACTERS_BUT_LAYOUT, '');
+
+/**
+ * Text with at least `count` characters a request body keeps when it is cleaned (`storableText(text,
+ * true)`): a minimum length counted after cleaning, as a pattern the OpenAPI document can carry.
+ */
+export function keepsAtLeast(count: number): RegExp {
+  const removed = CONTROL_CHARACTERS_BUT_LAYOUT.source;
+  return new RegExp(`^(?:${removed}*[^${removed.slice(1, -1)}]){${count}}`);
+}
 
 /**
  * Text any database stores as sent: control characters removed (tabs and line breaks kept when

@@ -1,6 +1,7 @@
 // The OpenAPI document, generated from the same zod schemas that validate requests and shape
 // responses (DESIGN decision 2), served as JSON at /api/docs. Each operation lists every status it can
-// answer, errors with the one `{detail, code}` body (openapi-statuses.ts, docs/decisions/0416).
+// answer, errors with the one `{detail, code}` body (openapi-statuses.ts, docs/decisions/0416), and
+// what it takes as exactly as the server reads it (docs/decisions/0437).
 //
 // Generated on the first request, not at start-up: @fastify/swagger and what it loads (a YAML library,
 // a schema resolver: ~120 files) cost every start about a tenth of its time for a document only
@@ -14,10 +15,23 @@ import { z } from 'zod';
 import { errorBodySchema } from '#shared/errors.ts';
 import { derivedStatuses, statusMeaning, type DocumentedRoute } from './openapi-statuses.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * For the document only: the body of a route that reads it itself (a multipart upload), which
+     * Fastify's validation does not see.
+     */
+    documentedBody?: { contentType: string; schema: z.ZodType };
+  }
+}
+
 type RecordedRoute = Pick<RouteOptions, 'method' | 'url' | 'schema' | 'config'>;
 
 interface Operation {
   responses?: Record<string, unknown>;
+  requestBody?: unknown;
+  /** False where unknown query parameters are refused (OpenAPI 3.0 has no word for it). */
+  'x-additionalQueryParameters'?: boolean;
 }
 interface Document {
   paths?: Record<string, Record<string, Operation>>;
@@ -25,6 +39,16 @@ interface Document {
 }
 
 const ERROR_BODY_REF = '#/components/schemas/ErrorBody';
+
+/** The conventions a reader of the document needs that JSON Schema does not carry (decision 0437). */
+const DESCRIPTION = [
+  'Admin calls (/api/admin) refuse body fields and query parameters they do not declare: their bodies',
+  'say `additionalProperties: false`, and an operation with `x-additionalQueryParameters: false` refuses',
+  'query parameters it does not list. Public calls that accept extras say so. Every path answers 405',
+  'with `Allow` to a method it does not serve. Text loses its control characters (tabs and line breaks',
+  'are kept in bodies) before it is checked.',
+].join(' ');
+
 /** What @fastify/swagger lists for a route without a response schema. */
 const PLACEHOLDER_DESCRIPTION = 'Default Response';
 
@@ -49,6 +73,25 @@ function addStatuses(operation: Operation, route: DocumentedRoute): void {
   }
 }
 
+/** The query refuses parameters it does not declare (plugins/strict-admin-input.ts). */
+const refusesUnknownQuery = (route: RecordedRoute) => {
+  const query = route.schema?.querystring;
+  return query instanceof z.ZodObject && query.def.catchall instanceof z.ZodNever;
+};
+
+/** What the schemas say that swagger's output leaves out: a body read by hand, a strict query. */
+function addInputFacts(operation: Operation, route: RecordedRoute): void {
+  const body = route.config?.documentedBody;
+  if (body)
+    operation.requestBody = {
+      required: true,
+      content: {
+        [body.contentType]: { schema: z.toJSONSchema(body.schema, { target: 'openapi-3.0', io: 'input' }) },
+      },
+    };
+  if (refusesUnknownQuery(route)) operation['x-additionalQueryParameters'] = false;
+}
+
 function addErrorStatuses(document: Document, routes: RecordedRoute[]): Document {
   document.components ??= {};
   document.components.schemas = {
@@ -58,7 +101,9 @@ function addErrorStatuses(document: Document, routes: RecordedRoute[]): Document
   for (const route of routes) {
     for (const method of [route.method].flat()) {
       const operation = document.paths?.[toOpenApiPath(route.url)]?.[method.toLowerCase()];
-      if (operation) addStatuses(operation, { ...route, method });
+      if (!operation) continue;
+      addStatuses(operation, { ...route, method });
+      addInputFacts(operation, route);
     }
   }
   return document;
@@ -72,7 +117,7 @@ async function generateDocument(routes: RecordedRoute[]): Promise<unknown> {
   docs.setSerializerCompiler(serializerCompiler);
   await docs.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Airsoft target range — website and admin API', version: '1' },
+      info: { title: 'Airsoft target range — website and admin API', version: '1', description: DESCRIPTION },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,

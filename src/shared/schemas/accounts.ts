@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keepsAtLeast, VISIBLE_CHARACTER } from '../control-characters.ts';
 import {
   ADMIN_ROLES,
   MAX_PASSWORD_LENGTH,
@@ -8,19 +9,42 @@ import {
   TOTP_CODE_LENGTH,
 } from '../constants.ts';
 
+// Request text loses its control characters before it is read (plugins/clean-request-text.ts), and
+// trimmed fields their white space: a field that must not be empty says so with a pattern the
+// OpenAPI document carries, not only a minimum length the raw text could meet. Digits are spelled
+// [0-9], which means the same in every tester's regular expressions (`\d` does not).
+
+const tooShort = `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`;
 export const newPasswordField = z
   .string({ error: 'is required' })
-  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`)
-  .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters long`);
+  .min(MIN_PASSWORD_LENGTH, { error: tooShort, abort: true })
+  .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters long`)
+  .regex(keepsAtLeast(MIN_PASSWORD_LENGTH), tooShort);
+
+/** A password being checked (not chosen): anything but empty. */
+const givenPassword = z
+  .string({ error: 'is required' })
+  .min(1, 'is required')
+  .max(MAX_PASSWORD_LENGTH, 'is too long')
+  .regex(keepsAtLeast(1), 'is required');
+
+/** Required text that is trimmed: it must have a character that is not white space. */
+const requiredTrimmed = (max: number) =>
+  z
+    .string({ error: 'is required' })
+    .regex(VISIBLE_CHARACTER, 'is required')
+    .trim()
+    .min(1, 'is required')
+    .max(max, 'is too long');
 
 export const loginRequest = z.object({
-  email: z.string({ error: 'is required' }).trim().min(1, 'is required').max(320, 'is too long'),
-  password: z.string({ error: 'is required' }).min(1, 'is required').max(MAX_PASSWORD_LENGTH, 'is too long'),
+  email: requiredTrimmed(320),
+  password: givenPassword,
   totp_code: z
     .string()
     .trim()
     .regex(
-      new RegExp(`^(\\d{0,${TOTP_CODE_LENGTH}}|[A-Za-z0-9-]{8,20})$`),
+      new RegExp(`^([0-9]{0,${TOTP_CODE_LENGTH}}|[A-Za-z0-9-]{8,20})$`),
       'must be the 6-digit code from your app',
     )
     .nullish(),
@@ -41,19 +65,27 @@ export const adminUser = z.object({
 });
 export type AdminUser = z.infer<typeof adminUser>;
 
+const USERNAME_CHARACTER = '[\\p{L}\\p{N}._-]';
+const USERNAME = new RegExp(
+  `^ *${USERNAME_CHARACTER}[\\p{L}\\p{N}._ -]{${MIN_USERNAME_LENGTH - 2},}${USERNAME_CHARACTER} *$`,
+  'u',
+);
+
 export const createAdminRequest = z.object({
   username: z
     .string({ error: 'is required' })
     .trim()
     .min(MIN_USERNAME_LENGTH, `must be at least ${MIN_USERNAME_LENGTH} characters`)
     .max(MAX_USERNAME_LENGTH, `must be at most ${MAX_USERNAME_LENGTH} characters`)
-    .regex(/^[\p{L}\p{N}._ -]+$/u, 'may contain letters, digits, spaces, dots, dashes and underscores'),
+    // Also says the minimum after trimming: a character other than a space at each end.
+    .regex(USERNAME, 'may contain letters, digits, spaces, dots, dashes and underscores'),
+  // As the document's `format: email` says: no white space around it (a browser's e-mail field
+  // removes it before the form is sent).
   email: z
     .string({ error: 'is required' })
-    .trim()
-    .toLowerCase()
+    .max(320)
     .check(z.email('must be an e-mail address'))
-    .max(320),
+    .toLowerCase(),
   password: newPasswordField,
   role: z.enum(ADMIN_ROLES, { error: 'must be admin or superadmin' }).default('admin'),
 });
@@ -68,19 +100,14 @@ export const currentAdmin = adminUser.extend({
 export type CurrentAdmin = z.infer<typeof currentAdmin>;
 
 export const changePasswordRequest = z.object({
-  current_password: z
-    .string({ error: 'is required' })
-    .min(1, 'is required')
-    .max(MAX_PASSWORD_LENGTH, 'is too long'),
+  current_password: givenPassword,
   new_password: newPasswordField,
 });
 
-export const passwordResetRequest = z.object({
-  email: z.string({ error: 'is required' }).trim().min(1, 'is required').max(320, 'is too long'),
-});
+export const passwordResetRequest = z.object({ email: requiredTrimmed(320) });
 
 export const passwordResetConfirm = z.object({
-  token: z.string({ error: 'is required' }).trim().min(1, 'is required').max(200, 'is too long'),
+  token: requiredTrimmed(200),
   new_password: newPasswordField,
 });
 
@@ -90,7 +117,7 @@ const codeField = z
   .string({ error: 'is required' })
   .trim()
   .regex(
-    new RegExp(`^(\\d{${TOTP_CODE_LENGTH}}|[A-Za-z0-9-]{8,20})$`),
+    new RegExp(`^([0-9]{${TOTP_CODE_LENGTH}}|[A-Za-z0-9-]{8,20})$`),
     'must be the 6-digit code from your app',
   );
 
@@ -105,11 +132,11 @@ export const twoFactorEnableRequest = z.object({
   code: z
     .string({ error: 'is required' })
     .trim()
-    .regex(new RegExp(`^\\d{${TOTP_CODE_LENGTH}}$`), 'must be the 6-digit code from your app'),
+    .regex(new RegExp(`^[0-9]{${TOTP_CODE_LENGTH}}$`), 'must be the 6-digit code from your app'),
 });
 
 export const twoFactorDisableRequest = z.object({
-  password: z.string({ error: 'is required' }).min(1, 'is required').max(MAX_PASSWORD_LENGTH, 'is too long'),
+  password: givenPassword,
   /** A current code from the app, or an unused recovery code. */
   code: codeField,
 });

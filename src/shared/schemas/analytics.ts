@@ -35,11 +35,17 @@ const identifier = (max: number) =>
     .nullish()
     .transform((value) => (value ? stripControlCharacters(value) || null : null));
 
-const dwellMs = z
-  .number({ error: 'must be a number of milliseconds' })
-  .int('must be a whole number of milliseconds')
-  .min(0, 'must not be negative')
-  .max(ANALYTICS_LIMITS.maxDwellMs, 'must be at most 24 hours')
+const milliseconds = (missing: string) =>
+  z
+    .number({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null ? missing : 'must be a number of milliseconds',
+    })
+    .int('must be a whole number of milliseconds')
+    .min(0, 'must not be negative')
+    .max(ANALYTICS_LIMITS.maxDwellMs, 'must be at most 24 hours');
+
+const dwellMs = milliseconds('must be a number of milliseconds')
   .nullish()
   .transform((value) => value ?? null);
 
@@ -61,29 +67,51 @@ export const trackEventRequest = z.object({
 });
 export type TrackEventRequest = z.infer<typeof trackEventRequest>;
 
-export const sectionEventRequest = z
-  .object({
-    event_type: z.enum(SECTION_EVENT_TYPES, { error: `must be one of ${SECTION_EVENT_TYPES.join(', ')}` }),
-    section_name: z
-      .string({ error: 'is required' })
-      .regex(VISIBLE_CHARACTER, 'is required')
-      .transform(stripControlCharacters)
-      .pipe(
-        z
-          .string()
-          .trim()
-          .min(1, 'is required')
-          .max(ANALYTICS_LIMITS.name, `must be at most ${ANALYTICS_LIMITS.name} characters`),
-      ),
-    session_id: identifier(ANALYTICS_LIMITS.id),
-    dwell_ms: dwellMs,
-    page: clipped(ANALYTICS_LIMITS.url),
-    referrer: clipped(ANALYTICS_LIMITS.url),
-  })
-  .refine((event) => event.event_type !== 'section_dwell' || event.dwell_ms !== null, {
-    message: 'is required for section_dwell',
-    path: ['dwell_ms'],
-  });
+const sectionName = z
+  .string({ error: 'is required' })
+  .regex(VISIBLE_CHARACTER, 'is required')
+  .meta({ maxLength: ANALYTICS_LIMITS.name })
+  .transform(stripControlCharacters)
+  .pipe(
+    z
+      .string()
+      .trim()
+      .min(1, 'is required')
+      .max(ANALYTICS_LIMITS.name, `must be at most ${ANALYTICS_LIMITS.name} characters`),
+  );
+
+const sectionEventFields = {
+  section_name: sectionName,
+  session_id: identifier(ANALYTICS_LIMITS.id),
+  page: clipped(ANALYTICS_LIMITS.url),
+  referrer: clipped(ANALYTICS_LIMITS.url),
+};
+
+/**
+ * A section impression, or the time a section was in view (its `dwell_ms` required): one shape per
+ * `event_type`, so the document says which needs what. Extra fields an older page sends are ignored.
+ */
+export const sectionEventRequest = z.discriminatedUnion(
+  'event_type',
+  [
+    z
+      .object({ event_type: z.literal('section_impression'), ...sectionEventFields, dwell_ms: dwellMs })
+      .loose(),
+    z
+      .object({
+        event_type: z.literal('section_dwell'),
+        ...sectionEventFields,
+        dwell_ms: milliseconds('is required for section_dwell'),
+      })
+      .loose(),
+  ],
+  {
+    error: (issue) =>
+      issue.code === 'invalid_union'
+        ? `must be one of ${SECTION_EVENT_TYPES.join(', ')}`
+        : 'The request body must be a JSON object',
+  },
+);
 export type SectionEventRequest = z.infer<typeof sectionEventRequest>;
 
 export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];

@@ -1,6 +1,7 @@
 // The six content kinds of SPEC §3: what an admin may send, and what the API returns.
 import { z } from 'zod';
 import { GALLERY_SECTIONS, TEXT_LIMITS, VIDEO_CATEGORIES, VIDEO_TYPES } from '../constants.ts';
+import { VISIBLE_CHARACTER } from '../control-characters.ts';
 import {
   isHttpUrl,
   UPLOAD_NAME_PATTERN,
@@ -16,6 +17,12 @@ const requiredText = (max: number) =>
     .trim()
     .min(1, 'is required')
     .max(max, `must be at most ${max} characters`);
+
+/**
+ * Required text with no pattern of its own: the document's pattern says it needs a character other
+ * than white space (a minimum length alone would allow "   ", which trimming empties).
+ */
+const visibleText = (max: number) => requiredText(max).regex(VISIBLE_CHARACTER, 'is required');
 
 /** `rule`, when given, adds the checks the text must pass (empty included) for the document to say. */
 const optionalText = (max: number, rule: (text: z.ZodString) => z.ZodString = (text) => text) =>
@@ -98,10 +105,12 @@ export const isYoutubeUrl = (value: string) => isHttpUrl(value) && YOUTUBE_HOSTS
 
 export const eventInput = z
   .object({
-    name: requiredText(TEXT_LIMITS.short),
-    location: requiredText(TEXT_LIMITS.short),
-    // A real calendar day (no 30 February), as the document's `format: date` and pattern say.
-    date: requiredText(10).check(z.iso.date({ error: 'must be a date in the form YYYY-MM-DD' })),
+    name: visibleText(TEXT_LIMITS.short),
+    location: visibleText(TEXT_LIMITS.short),
+    // Exactly a real calendar day (no 30 February, no spaces), as the document's `format: date` says.
+    date: z
+      .string({ error: 'is required' })
+      .check(z.iso.date({ error: 'must be a date in the form YYYY-MM-DD' })),
     link: optionalWebUrl,
     image_url: optionalMediaUrl,
     order,
@@ -114,7 +123,7 @@ export const eventInput = z
 
 export const logoInput = z
   .object({
-    name: requiredText(TEXT_LIMITS.short),
+    name: visibleText(TEXT_LIMITS.short),
     logo_url: mediaUrl,
     website_url: optionalWebUrl,
     order,
@@ -125,7 +134,7 @@ export const logoInput = z
 
 export const badgeInput = z
   .object({
-    name: requiredText(TEXT_LIMITS.short),
+    name: visibleText(TEXT_LIMITS.short),
     badge_url: mediaUrl,
     description: optionalText(TEXT_LIMITS.description),
     order,
@@ -136,7 +145,7 @@ export const badgeInput = z
 
 export const galleryInput = z
   .object({
-    title: requiredText(TEXT_LIMITS.short),
+    title: visibleText(TEXT_LIMITS.short),
     image_url: mediaUrl,
     alt_text: optionalText(TEXT_LIMITS.short),
     order,
@@ -150,7 +159,7 @@ export const galleryInput = z
 
 export const videoInput = z
   .object({
-    title: requiredText(TEXT_LIMITS.short),
+    title: visibleText(TEXT_LIMITS.short),
     video_type: z.enum(VIDEO_TYPES, { error: `must be one of ${VIDEO_TYPES.join(', ')}` }).default('upload'),
     video_url: mediaUrl.meta({ description: 'For a youtube video, a YouTube link' }),
     thumbnail_url: optionalMediaUrl,
@@ -173,9 +182,9 @@ export const videoInput = z
 
 export const testimonialInput = z
   .object({
-    client_name: requiredText(TEXT_LIMITS.short),
-    company: requiredText(TEXT_LIMITS.short),
-    testimonial_text: requiredText(TEXT_LIMITS.testimonial),
+    client_name: visibleText(TEXT_LIMITS.short),
+    company: visibleText(TEXT_LIMITS.short),
+    testimonial_text: visibleText(TEXT_LIMITS.testimonial),
     rating: wholeNumber(1, 5),
     order,
     is_active: isActive,

@@ -24,20 +24,26 @@ export type NotificationWait = (typeof NOTIFICATION_WAITS)[number];
 
 /**
  * Trimmed and required; control characters are removed first (PostgreSQL cannot store NUL). The
- * length is counted after cleaning, which a JSON Schema cannot say, so the document carries only
- * "has a visible character" (the same rule as "not empty once cleaned").
+ * document says "has a visible character" (the same rule as "not empty once cleaned") and the most
+ * characters a form should send; the length is counted after cleaning, so text that is longer only
+ * by white space or control characters around it is still taken (a visitor's enquiry is not lost
+ * over it).
  */
 const requiredText = (max: number, clean = stripControlCharacters) =>
   z
     .string({ error: 'is required' })
     .regex(VISIBLE_CHARACTER, 'is required')
+    .meta({ maxLength: max })
     .transform(clean)
     .pipe(z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`));
 
-/** A visitor's e-mail address as the enquiry form takes it (also how a data-subject request names them). */
+/**
+ * A visitor's e-mail address as the enquiry form takes it (also how a data-subject request names
+ * them): exactly an address, as the document's `format: email` says, with no white space around it
+ * (a browser's e-mail field removes it before the form is sent; an erasure must name exactly whom).
+ */
 export const visitorEmail = z
   .string({ error: 'is required' })
-  .trim()
   .min(1, 'is required')
   .max(ENQUIRY_LIMITS.email, `must be at most ${ENQUIRY_LIMITS.email} characters`)
   .check(z.email('must be an e-mail address such as name@example.com'));

@@ -2,10 +2,13 @@
 // edited by a superadmin with PUT /api/admin/site. An empty social link means "not shown".
 import { z } from 'zod';
 import { URL_SPACES_MESSAGE, URL_WITHOUT_SPACES } from './media-url.ts';
+import { VISIBLE_CHARACTER } from '../control-characters.ts';
 
+/** Required and trimmed: the document's pattern says it needs a character other than white space. */
 const text = (max: number) =>
   z
     .string({ error: 'is required' })
+    .regex(VISIBLE_CHARACTER, 'is required')
     .trim()
     .min(1, 'is required')
     .max(max, `must be at most ${max} characters`);
@@ -79,12 +82,12 @@ export const siteSettingsInput = z.object({
     .string({ error: 'is required' })
     .trim()
     .regex(PHONE_PATTERN, 'must be a phone number such as 01234 567890'),
+  // As the document's `format: email` says: no white space around it.
   email: z
     .string({ error: 'is required' })
-    .trim()
-    .toLowerCase()
+    .max(320)
     .check(z.email('must be an e-mail address'))
-    .max(320),
+    .toLowerCase(),
   facebook_url: socialUrl('facebook_url'),
   instagram_url: socialUrl('instagram_url'),
   tiktok_url: socialUrl('tiktok_url'),

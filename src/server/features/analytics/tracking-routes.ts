@@ -146,8 +146,12 @@ export async function registerTrackingRoutes(
     );
     const api = scope.withTypeProvider<ZodTypeProvider>();
     const options = { bodyLimit: ANALYTICS_LIMITS.bodyBytes, config: { answers: TRACKING_ANSWERS } };
-    api.post('/api/track', { ...options, schema: { body: trackEventRequest } }, async (request, reply) =>
-      acceptEvent(deps, request, trackedEvent(request, request.body), reply),
+    // Fields an older cached page still sends are ignored, never a reason to lose the event; the
+    // document says so (additionalProperties allowed).
+    api.post(
+      '/api/track',
+      { ...options, schema: { body: trackEventRequest.loose() } },
+      async (request, reply) => acceptEvent(deps, request, trackedEvent(request, request.body), reply),
     );
     api.post(
       '/api/analytics/track',

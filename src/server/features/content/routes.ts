@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParams, successResponse } from '#shared/schemas/common.ts';
+import { changesOf, idParams, successResponse } from '#shared/schemas/common.ts';
 import { CONTENT_KIND_NAMES, CONTENT_KINDS, type ContentKind } from '#shared/schemas/content.ts';
 import { encodingHeaders } from '../../lib/compressed-body.ts';
 import type { CachedRoute } from '../../plugins/public-fast-lane.ts';
@@ -27,8 +27,6 @@ export function publicListRoutes(content: ContentService): CachedRoute[] {
   }));
 }
 
-const changesBody = z.record(z.string(), z.unknown(), { error: 'The request body must be a JSON object' });
-
 export function registerContentRoutes(app: FastifyInstance, content: ContentService): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -36,6 +34,9 @@ export function registerContentRoutes(app: FastifyInstance, content: ContentServ
 
   function registerKind(kind: ContentKind) {
     const { input, item } = CONTENT_KINDS[kind];
+    // A PUT names the fields it changes, each checked as on create; the merged item is then checked
+    // whole (content/service.ts), which is where the order of show_from and hide_after is judged.
+    const changes = changesOf(input as z.ZodObject);
 
     api.get(`/api/admin/${kind}`, { schema: { response: { 200: z.array(item) } } }, async () =>
       content.adminList(kind),
@@ -50,8 +51,8 @@ export function registerContentRoutes(app: FastifyInstance, content: ContentServ
 
     api.put(
       `/api/admin/${kind}/:id`,
-      { schema: { params: idParams, body: changesBody, response: { 200: item } } },
-      async (request) => content.update(kind, request.params.id, request.body),
+      { schema: { params: idParams, body: changes, response: { 200: item } } },
+      async (request) => content.update(kind, request.params.id, request.body as Record<string, unknown>),
     );
 
     api.delete(

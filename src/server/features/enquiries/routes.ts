@@ -55,7 +55,9 @@ function registerSubmissionRoutes(
           503: 'The verification could not be checked just now',
         },
       },
-      schema: { body: enquiryRequest, response: { 200: successResponse } },
+      // A field an older cached form still sends is ignored: an enquiry is never lost over it, and
+      // the document says extra fields are allowed.
+      schema: { body: enquiryRequest.loose(), response: { 200: successResponse } },
     },
     async (request) => {
       // The answer is the same for spam: a bot learns nothing from it.

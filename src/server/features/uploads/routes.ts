@@ -19,6 +19,15 @@ const SERVED_FILE_HEADERS = {
   'content-security-policy': "default-src 'none'; sandbox",
 };
 
+/** What the upload takes: one file, an image or video the server recognises by its bytes. */
+const uploadForm = z.object({
+  file: z.string().meta({
+    format: 'binary',
+    description:
+      'An image (JPEG, PNG, GIF, WebP, AVIF) or video (MP4, WebM); its type is read from its bytes',
+  }),
+});
+
 const malformedUpload = () =>
   new HttpError(
     400,
@@ -45,30 +54,32 @@ export async function registerUploadRoutes(
     },
   });
 
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .post(
-      '/api/admin/upload',
-      { schema: { response: { 201: z.object({ success: z.literal(true), file_url: z.string() }) } } },
-      async (request, reply) => {
-        // The parser's own errors carry a status (too many files, not multipart); anything else it
-        // throws (no boundary, garbage) means it could not read the body at all.
-        const file = await request.file().catch((error: unknown) => {
-          throw hasStatus(error) ? error : malformedUpload();
-        });
-        if (!file || file.fieldname !== 'file') throw badRequest('file: choose a file to upload');
-        const stored = await uploads.store(file.file).catch((error: unknown) => {
-          // The parser broke the file off (the body ended mid-part): the request's fault, not ours.
-          // The service has removed what it had written by now.
-          throw error === file.file.errored && !hasStatus(error) ? malformedUpload() : error;
-        });
-        request.log.info(
-          { file_url: stored.fileUrl, bytes: stored.bytes, type: stored.type.mime },
-          'file uploaded',
-        );
-        return reply.code(201).send({ success: true as const, file_url: stored.fileUrl });
-      },
-    );
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/admin/upload',
+    {
+      // The body is read here, not by Fastify, so the document is told what it is.
+      config: { documentedBody: { contentType: 'multipart/form-data', schema: uploadForm } },
+      schema: { response: { 201: z.object({ success: z.literal(true), file_url: z.string() }) } },
+    },
+    async (request, reply) => {
+      // The parser's own errors carry a status (too many files, not multipart); anything else it
+      // throws (no boundary, garbage) means it could not read the body at all.
+      const file = await request.file().catch((error: unknown) => {
+        throw hasStatus(error) ? error : malformedUpload();
+      });
+      if (!file || file.fieldname !== 'file') throw badRequest('file: choose a file to upload');
+      const stored = await uploads.store(file.file).catch((error: unknown) => {
+        // The parser broke the file off (the body ended mid-part): the request's fault, not ours.
+        // The service has removed what it had written by now.
+        throw error === file.file.errored && !hasStatus(error) ? malformedUpload() : error;
+      });
+      request.log.info(
+        { file_url: stored.fileUrl, bytes: stored.bytes, type: stored.type.mime },
+        'file uploaded',
+      );
+      return reply.code(201).send({ success: true as const, file_url: stored.fileUrl });
+    },
+  );
 
   // /uploads/w/640/<name>: the image at most 640 px wide, as WebP, for srcset on phones.
   app.get<{ Params: { width: string; name: string } }>(
