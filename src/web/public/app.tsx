@@ -1,8 +1,7 @@
-// The public side: one component tree rendered on the server and hydrated in the browser with the
-// same path and data, so the markup matches.
+// The public side: one component tree rendered on the server; in the browser only its islands
+// (islands/islands.ts) are hydrated, each as a root of its own, with the same data.
 import type { PageData } from '#shared/page-data.ts';
-import { ToastHost } from '../components/toast.tsx';
-import { ConsentRoot } from './consent/consent-root.tsx';
+import { Island } from './islands/island.tsx';
 import { PageDataProvider } from './page-data-context.tsx';
 import { LandingPage } from './pages/landing.tsx';
 import { LegalNoticePage } from './pages/legal-notice.tsx';
@@ -32,9 +31,9 @@ export function PublicApp({ path, data }: { path: string; data: PageData }) {
     <PageDataProvider data={data}>
       <SkipLink />
       {/* Early in the page, so the cookie choice is a couple of Tabs away once it shows (issue 16). */}
-      <ConsentRoot />
+      <Island name="consent" />
       <Page />
-      <ToastHost />
+      <Island name="toasts" />
     </PageDataProvider>
   );
 }

@@ -1,8 +1,8 @@
-// The public pages' script: their styles, then hydration once the hero picture has been painted
-// (issue 18, decision 0429). React and the page's components are most of the bytes a page loads;
-// fetched beside the hero picture they share a phone's bandwidth with it and delay the largest thing
-// a visitor sees. The page works without script meanwhile (links, the no-script contact note).
-import { afterPriorityImagePainted } from './hydration-start.ts';
+// The public pages' script: their styles, and the islands (issue 27, docs/decisions/0439) — the
+// parts that need script, each hydrated as a React root of its own when it is needed. React and the
+// islands' code are fetched only then, never before the hero picture is painted (issue 18, decision
+// 0429); the rest of the page is server-rendered HTML that runs no component code.
+import { startIslands } from './islands/start-islands.ts';
 import './styles.css';
 
-afterPriorityImagePainted(() => void import('./hydrate.tsx'));
+startIslands();

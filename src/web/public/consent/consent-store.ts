@@ -2,6 +2,7 @@
 // cookies written and tracking started at once; decline → only the choice is kept and nothing is ever
 // sent; 'Cookie settings' reopens the banner, and withdrawing stops tracking at once.
 import { useSyncExternalStore } from 'react';
+import { afterPageLoad } from '../islands/page-loaded.ts';
 import { startTracking, stopTracking } from '../tracking/tracking.ts';
 import {
   ensureSession,
@@ -31,8 +32,9 @@ function update(next: Partial<ConsentState>): void {
 }
 
 /**
- * Reads the stored choice once the page is hydrated: with consent, tracking starts (and this page's
- * page_view is sent); without a choice, the banner opens after the delay. Returns a cleanup.
+ * Reads the stored choice once the consent island has hydrated: with consent, tracking starts (and
+ * this page's page_view is sent); without a choice, the banner opens CONSENT_BANNER_DELAY_MS after the
+ * page's load event, however early or late the island came (issue 27). Returns a cleanup.
  */
 export function initConsent(): () => void {
   const choice = readConsent();
@@ -43,10 +45,9 @@ export function initConsent(): () => void {
     return () => undefined;
   }
   if (choice === 'declined') return () => undefined;
-  const timer = setTimeout(() => {
+  return afterPageLoad(CONSENT_BANNER_DELAY_MS, () => {
     if (state.choice === 'unset') update({ bannerOpen: true });
-  }, CONSENT_BANNER_DELAY_MS);
-  return () => clearTimeout(timer);
+  });
 }
 
 export function acceptCookies(): void {

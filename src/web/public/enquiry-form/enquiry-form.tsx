@@ -5,6 +5,7 @@
 // the captcha on the form's first focus, see enquiry-checks.tsx), and a refusal about a field is shown
 // beside it (issue 16). Accepted enquiries are reported to tracker 1 (only with consent).
 import { useEffect, useId, useRef, useState, type FocusEvent } from 'react';
+import { ENABLED_BY_PAGE_SCRIPT } from '../islands/island-markup.ts';
 import { usePageData } from '../page-data-context.tsx';
 import { HONEYPOT_FIELD } from '#shared/constants.ts';
 import { useEnquiryControls } from './enquiry-controls.ts';
@@ -20,8 +21,10 @@ export function EnquiryForm() {
   const honeypotName = setup.honeypot_field || HONEYPOT_FIELD;
   const id = useId();
   const [problems, setProblems] = useState<FieldProblems>({});
-  // Until hydration the form cannot send (the captcha needs script): it stays disabled, and the
-  // <noscript> note gives the phone number and e-mail instead.
+  // Without script the form cannot send (the captcha needs it): it stays disabled, and the <noscript>
+  // note gives the phone number and e-mail instead. With script it is enabled once the page's first
+  // islands are live, before this island hydrates (on first focus or nearing the screen; a submit
+  // made earlier waits for it): ENABLED_BY_PAGE_SCRIPT.
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
   const form = useRef<HTMLFormElement>(null);
@@ -52,7 +55,11 @@ export function EnquiryForm() {
         aria-hidden={sent || undefined}
         className={`outline-none ${sent ? 'invisible' : ''}`}
       >
-        <fieldset disabled={!ready} className="grid gap-5 sm:grid-cols-2">
+        <fieldset
+          disabled={!ready}
+          {...{ [ENABLED_BY_PAGE_SCRIPT]: '' }}
+          className="grid gap-5 sm:grid-cols-2"
+        >
           <legend className="sr-only">Your booking enquiry</legend>
           <EnquiryInputs id={id} problems={problems} control={control} />
           <BotTrap id={`${id}-trap`} name={honeypotName} value={send.trap} onChange={send.setTrap} />

@@ -1,4 +1,5 @@
 // The landing page: SPEC §2's thirteen sections, in order.
+import { Island } from '../islands/island.tsx';
 import { ActionGallery } from '../sections/action-gallery.tsx';
 import { Badges } from '../sections/badges.tsx';
 import { Contact } from '../sections/contact.tsx';
@@ -8,7 +9,6 @@ import { SiteFooter } from '../sections/footer.tsx';
 import { GameModes } from '../sections/game-modes.tsx';
 import { SiteHeader } from '../sections/header.tsx';
 import { Hero } from '../sections/hero.tsx';
-import { NextEvents } from '../sections/next-events.tsx';
 import { PartnerLogos } from '../sections/partner-logos.tsx';
 import { Testimonials } from '../sections/testimonials.tsx';
 import { WhyChoose } from '../sections/why-choose.tsx';
@@ -19,7 +19,7 @@ export function LandingPage() {
       <SiteHeader onHomePage />
       <main id="main">
         <Hero />
-        <NextEvents />
+        <Island name="next-events" />
         <WhyChoose />
         <GameModes />
         <ActionGallery />

@@ -1,7 +1,8 @@
 // The frame of the legal pages and the 404 page: the site header (its anchors lead to the home
 // page), a Back to Home button, the page's text and the footer with the company registration.
 import { ArrowLeft } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { Island } from '../islands/island.tsx';
 import { SiteFooter } from '../sections/footer.tsx';
 import { SiteHeader } from '../sections/header.tsx';
 
@@ -39,12 +40,9 @@ export function LegalLayout({
   intro?: ReactNode;
   children: ReactNode;
 }) {
-  // SPEC §2: the legal pages open at the top.
-  useEffect(() => {
-    if (!window.location.hash) window.scrollTo(0, 0);
-  }, []);
   return (
     <>
+      <Island name="opens-at-top" />
       <SiteHeader onHomePage={false} />
       <main id="main" className="bg-ink-900">
         <div className="border-b border-white/10 bg-ink-950">

@@ -1,8 +1,8 @@
 // 'SEE THE RANGE IN ACTION': the photo carousel (gallery section action-gallery), then the videos.
+import { Island } from '../islands/island.tsx';
 import { usePageData } from '../page-data-context.tsx';
-import { ActionCarousel } from './action-carousel.tsx';
 import { Section, SectionHeading } from './ui.tsx';
-import { GALLERY_VIDEO_CATEGORIES, VideoGallery } from './video-gallery.tsx';
+import { GALLERY_VIDEO_CATEGORIES } from './video-gallery.tsx';
 
 export function ActionGallery() {
   const { gallery, videos } = usePageData();
@@ -18,14 +18,14 @@ export function ActionGallery() {
         SEE THE RANGE IN ACTION
       </SectionHeading>
       {images.length > 0 ? (
-        <ActionCarousel images={images} />
+        <Island name="action-carousel" props={{ images }} />
       ) : (
         <p className="text-ink-200">Photos from our latest events are on their way.</p>
       )}
       {clips.length > 0 && (
         <div className="mt-16">
           <h3 className="mb-6 font-display text-3xl font-bold text-white uppercase">Watch the range</h3>
-          <VideoGallery videos={clips} />
+          <Island name="video-gallery" props={{ videos: clips }} />
         </div>
       )}
     </Section>

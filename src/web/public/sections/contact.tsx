@@ -1,7 +1,7 @@
 // Contact (anchor contact): the business's phone and e-mail from the site settings, and the booking
 // enquiry form.
 import { Clock, Mail, Phone } from 'lucide-react';
-import { EnquiryForm } from '../enquiry-form/enquiry-form.tsx';
+import { Island } from '../islands/island.tsx';
 import { usePageData } from '../page-data-context.tsx';
 import { Section, SectionHeading } from './ui.tsx';
 
@@ -61,7 +61,7 @@ export function Contact() {
         </div>
         <div className="min-w-0 lg:col-span-7">
           <div className="rounded-card border border-white/10 bg-ink-800 p-6 shadow-2xl sm:p-8">
-            <EnquiryForm />
+            <Island name="enquiry-form" />
           </div>
         </div>
       </div>

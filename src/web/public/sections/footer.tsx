@@ -2,7 +2,7 @@
 // links, the cookie choice and the company registration — all from the site settings.
 import { Mail, Phone } from 'lucide-react';
 import type { SiteSettings, SocialField } from '#shared/schemas/site.ts';
-import { CookieSettingsButton } from '../consent/cookie-settings-button.tsx';
+import { Island } from '../islands/island.tsx';
 import { usePageData } from '../page-data-context.tsx';
 import { telHref } from './contact.tsx';
 import { LogoMark } from './logo-mark.tsx';
@@ -124,7 +124,7 @@ function InformationColumn() {
           </a>
         </li>
         <li>
-          <CookieSettingsButton className={`cursor-pointer text-left ${link}`} />
+          <Island name="cookie-settings" props={{ className: `cursor-pointer text-left ${link}` }} />
         </li>
       </ul>
     </div>

@@ -1,9 +1,8 @@
 // The hero: SPEC §2's headline and two buttons over the hero video (category hero) or picture
 // (gallery section hero). The still picture is always in the markup and is the page's LCP element;
-// the video only starts after the page has loaded, never with prefers-reduced-motion (the CSS hides
-// it too, so the server's markup is right before any script runs).
-import { useEffect, useRef, useState } from 'react';
-import { resizedImage } from '../../lib/media.ts';
+// the video (an island, hero-video.tsx) only starts after the page has loaded, never with
+// prefers-reduced-motion (the CSS hides it too, so the server's markup is right before any script runs).
+import { Island } from '../islands/island.tsx';
 import { usePageData } from '../page-data-context.tsx';
 import { CtaLink, MediaImage } from './ui.tsx';
 
@@ -35,7 +34,7 @@ export function Hero() {
       ) : (
         <div aria-hidden="true" className="hero-pattern absolute inset-0 -z-30" />
       )}
-      {video && <HeroVideo src={video.video_url} poster={video.thumbnail_url} />}
+      {video && <Island name="hero-video" props={{ src: video.video_url, poster: video.thumbnail_url }} />}
       <div
         aria-hidden="true"
         className="absolute inset-0 -z-10 bg-gradient-to-t from-ink-950 via-ink-950/55 to-ink-950/10"
@@ -72,47 +71,5 @@ export function Hero() {
         </div>
       </div>
     </section>
-  );
-}
-
-function HeroVideo({ src, poster }: { src: string; poster: string }) {
-  const ref = useRef<HTMLVideoElement>(null);
-  const [playing, setPlaying] = useState(false);
-
-  useEffect(() => {
-    const video = ref.current;
-    if (!video) return;
-    const motion = window.matchMedia('(prefers-reduced-motion: reduce)');
-    const saveData = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData;
-    if (saveData) return;
-    // Started once the page has loaded, so the video never competes with the hero picture.
-    const start = () => {
-      if (!motion.matches) video.play().catch(() => undefined);
-    };
-    const onMotionChange = () => (motion.matches ? video.pause() : start());
-    motion.addEventListener('change', onMotionChange);
-    if (document.readyState === 'complete') start();
-    else window.addEventListener('load', start, { once: true });
-    return () => {
-      motion.removeEventListener('change', onMotionChange);
-      window.removeEventListener('load', start);
-    };
-  }, []);
-
-  return (
-    <video
-      ref={ref}
-      muted
-      loop
-      playsInline
-      preload="none"
-      poster={poster ? resizedImage(poster, 960) : undefined}
-      aria-hidden="true"
-      tabIndex={-1}
-      onPlaying={() => setPlaying(true)}
-      className={`hero-video absolute inset-0 -z-20 size-full object-cover transition-opacity duration-1000 ${playing ? 'opacity-100' : 'opacity-0'}`}
-    >
-      <source src={src} type={src.endsWith('.webm') ? 'video/webm' : 'video/mp4'} />
-    </video>
   );
 }

@@ -1,7 +1,8 @@
 // 'NEXT THREE EVENTS': the events the server embedded in the page, as they were when it was rendered
 // (no second request after hydration, issue 16). A tab left open for a while — phones keep tabs for
 // days — is brought up to date from GET /api/cms/events (SPEC §7) when the visitor comes back to it,
-// with the spec's toast when that fails (the shown events stay).
+// with the spec's toast when that fails (the shown events stay). The section is an island hydrated
+// at that return (islands/islands.ts): it then checks at once how old the page's events are.
 import { CalendarDays, CalendarPlus, ExternalLink, MapPin } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { Event } from '#shared/schemas/content.ts';
@@ -9,6 +10,7 @@ import { londonDay } from '#shared/london-days.ts';
 import { api } from '../../lib/api-client.ts';
 import { dateTile, formatEventDate, upcomingEvents } from '../../lib/dates.ts';
 import { toast } from '../../components/toast.tsx';
+import { pageLoadedAt } from '../islands/page-loaded.ts';
 import { usePageData } from '../page-data-context.tsx';
 import { CALENDAR_FEED_URL, eventFileUrl, googleCalendarUrl } from './calendar-links.ts';
 import { CtaLink, MediaImage, Section, SectionHeading } from './ui.tsx';
@@ -26,7 +28,8 @@ function useUpcomingEvents(): Event[] {
   const [shown, setShown] = useState({ events: data.events, today: data.today });
 
   useEffect(() => {
-    let loadedAt = Date.now();
+    // As old as the page (the island may hydrate long after it loaded).
+    let loadedAt = pageLoadedAt() ?? Date.now();
     let inFlight: AbortController | null = null;
     const refreshIfStale = () => {
       if (document.visibilityState !== 'visible' || inFlight) return;
@@ -46,6 +49,8 @@ function useUpcomingEvents(): Event[] {
     };
     document.addEventListener('visibilitychange', refreshIfStale);
     window.addEventListener('pageshow', refreshIfStale);
+    // Hydrated by the visitor's return to the tab, which has already happened.
+    refreshIfStale();
     return () => {
       document.removeEventListener('visibilitychange', refreshIfStale);
       window.removeEventListener('pageshow', refreshIfStale);

@@ -1,6 +1,7 @@
 // What the trackers listen to, as small functions they receive (so tests drive them without a
 // browser): which `[data-section]` elements are visible, clicks on `[data-track]` elements, visitor
 // activity, and the page being hidden, shown again or unloaded.
+import { isReplayed } from '../islands/held-interactions.ts';
 import { SECTION_VISIBILITY_THRESHOLD } from './tracking-constants.ts';
 
 export type Unsubscribe = () => void;
@@ -80,6 +81,8 @@ export const watchUserActivity: WatchActivity = (listener) => {
 /** Clicks on any element carrying `data-track="<label>"` (the page's calls to action), by label. */
 export const watchTrackedClicks: WatchClicks = (listener) => {
   const onClick = (event: MouseEvent) => {
+    // A tap an island held while it hydrated is dispatched again: it was counted when it was made.
+    if (isReplayed(event)) return;
     const target = event.target instanceof Element ? event.target.closest('[data-track]') : null;
     const label = target?.getAttribute('data-track')?.trim();
     if (label) listener(label);
