@@ -200,6 +200,26 @@ describeE2e('admin analytics screen', () => {
     ).toHaveLength(2);
     await page.getByText('Analytics data exported').waitFor();
 
+    // Export summary: the figures on the screen, table by table (issue 28).
+    const [summaryFile] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export summary' }).click(),
+    ]);
+    expect(summaryFile.suggestedFilename()).toMatch(/^analytics-summary_30-days_\d{4}-\d{2}-\d{2}\.csv$/);
+    const summary = fs.readFileSync((await summaryFile.path()) as string, 'utf8').split('\r\n');
+    expect(summary[0]).toMatch(/^Website analytics summary,Last 30 days,/);
+    expect(summary).toEqual(
+      expect.arrayContaining([
+        'Total Page Views,5',
+        'Unique Visitors,2',
+        'Button Clicks,3',
+        'Form Submissions,1',
+        'Section,Average seconds',
+        'Source,Visitors,Enquiries,Visitor → enquiry %,Booked,Booked %',
+      ]),
+    );
+    await page.getByText('Analytics summary exported').waitFor();
+
     // The landing page itself, opened by a visitor who accepted cookies, adds one page view.
     const landing = await visitorA.newPage();
     await landing.goto(`${e2e.server.url}/`);

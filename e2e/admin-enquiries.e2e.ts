@@ -205,14 +205,15 @@ describeE2e('admin enquiries screen', () => {
         page.getByRole('listitem', { name }).getByRole('definition').last().textContent();
       await page.getByRole('listitem', { name: 'Walk In' }).waitFor();
       await expect(source('Newsletter Reader')).resolves.toBe('newsletter · email · spring-2027');
-      await expect(source('Facebook Friend')).resolves.toBe('Came from facebook.com');
+      // Named as on Analytics: a social network by its name (issue 28).
+      await expect(source('Facebook Friend')).resolves.toBe('Came from Facebook');
       await expect(source('Walk In')).resolves.toBe('Direct or unknown');
 
       expect(await bookingsBySourceRows(page)).toEqual([
         ['Source', 'Enquiries', 'Booked', 'Booked %'],
         ['newsletter', '2', '1', '50%'],
         ['Direct or unknown', '1', '0', '0%'],
-        ['facebook.com', '1', '0', '0%'],
+        ['Facebook', '1', '0', '0%'],
         ['All sources', '4', '1', '25%'],
       ]);
       const [file] = await Promise.all([

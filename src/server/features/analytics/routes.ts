@@ -36,6 +36,20 @@ export async function registerAnalyticsRoutes(
       .send(Readable.from(analytics.exportCsv(request.query.days)));
   });
 
+  // The screen's figures as a file (issue 28): totals, days, sections and bookings by source.
+  api.get(
+    '/api/admin/analytics/summary/export',
+    { schema: { querystring: periodQuery } },
+    async (request, reply) => {
+      const { days } = request.query;
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${analytics.summaryFileName(days)}"`)
+        .header('cache-control', 'no-store')
+        .send(await analytics.summaryCsv(days));
+    },
+  );
+
   api.delete('/api/admin/analytics/reset', { schema: { response: { 200: successResponse } } }, async () => {
     await analytics.reset();
     return { success: true as const };

@@ -19,6 +19,7 @@ import {
 } from './ingest-queue.ts';
 import { stopIngesting } from './ingest-shutdown.ts';
 import { chart, exportCsv, exportFileName, purgeExpired, summary } from './reports.ts';
+import { summaryCsv, summaryFileName } from './summary-export.ts';
 
 export function createAnalyticsService(
   db: Db,
@@ -41,6 +42,8 @@ export function createAnalyticsService(
     chart: bind(chart),
     exportFileName: bind(exportFileName),
     exportCsv: bind(exportCsv),
+    summaryCsv: bind(summaryCsv),
+    summaryFileName: bind(summaryFileName),
     reset: bind(resetAnalytics),
     purgeExpired: bind(purgeExpired),
   };

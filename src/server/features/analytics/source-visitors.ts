@@ -2,18 +2,38 @@
 // number of rows at a time: anyone who accepts cookies can invent sources, so the report asks the
 // database for the top ones, the named ones and the sums, never for every source (decision 0435).
 import { sql } from 'kysely';
+import { SOURCE_NAMES } from '#shared/source-names.ts';
 import type { Db } from '../../db/database.ts';
 import { dialectOf } from '../../db/database.ts';
 
 // SQLite allows 32,766 bound values per statement; a list of 500 names stays far below it.
 const NAMES_PER_QUERY = 500;
 
-/** Sources with at least one visitor last seen on or after `fromDay`, and how many. */
+/**
+ * A stored label as the reports name it (shared/source-names.ts, decision 0442): the same LIKE
+ * patterns as `sourceName`, so rows stored before a name existed are counted under it too.
+ */
+const NAMED_SOURCE = sql<string>`case ${sql.join(
+  SOURCE_NAMES.map(
+    ({ name, labels }) =>
+      sql`when ${sql.join(
+        labels.map((label) => sql`source like ${label}`),
+        sql` or `,
+      )} then ${name}`,
+  ),
+  sql` `,
+)} else source end`;
+
+/** Sources (by name) with at least one visitor last seen on or after `fromDay`, and how many. */
 function periodSources(db: Db, fromDay: string) {
-  return db
+  const named = db
     .selectFrom('analytics_sessions_by_source')
-    .select((eb) => ['source', eb.fn.sum<number | string>('sessions').as('visitors')])
+    .select([NAMED_SOURCE.as('source'), 'sessions'])
     .where('last_day', '>=', fromDay)
+    .as('named');
+  return db
+    .selectFrom(named)
+    .select((eb) => ['source', eb.fn.sum<number | string>('sessions').as('visitors')])
     .groupBy('source')
     .having((eb) => eb.fn.sum('sessions'), '>', 0);
 }

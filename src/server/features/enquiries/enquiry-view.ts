@@ -1,5 +1,6 @@
 import type { Enquiry, EnquiryStatus } from '#shared/schemas/enquiries.ts';
 import { sourceLabel } from '#shared/schemas/enquiry-source.ts';
+import { sourceName } from '#shared/source-names.ts';
 import { toIso } from '../../lib/clock.ts';
 import { WAITING_FOR_ADDRESS, type EnquiryRow } from './repository.ts';
 
@@ -33,5 +34,6 @@ function storedSource(row: EnquiryRow): Enquiry['source'] {
     utm_campaign: row.source_utm_campaign,
     referrer_host: row.source_referrer_host,
   };
-  return { label: sourceLabel(source), ...source };
+  // Named as the reports name it: "Google" for google.co.uk, "Direct or unknown" (decision 0442).
+  return { label: sourceName(sourceLabel(source)), ...source };
 }

@@ -86,9 +86,9 @@ describeEachDatabase('bookings by source, bounded', (ctx) => {
     const { body, bytes, csv } = await report(ctx());
     expect(body.sources).toHaveLength(TOP_SOURCES_SHOWN);
     expect(body.sources.slice(0, 7)).toEqual([
-      { source: 'google', visitors: 50, enquiries: 2, booked: 1 },
-      { source: 'instagram.com', visitors: 0, enquiries: 1, booked: 0 },
-      { source: 'facebook.com', visitors: 7, enquiries: 0, booked: 0 },
+      { source: 'Google', visitors: 50, enquiries: 2, booked: 1 },
+      { source: 'Instagram', visitors: 0, enquiries: 1, booked: 0 },
+      { source: 'Facebook', visitors: 7, enquiries: 0, booked: 0 },
       { source: 'newsletter', visitors: 5, enquiries: 0, booked: 0 },
       { source: '-x', visitors: 1, enquiries: 0, booked: 0 },
       { source: '0x', visitors: 1, enquiries: 0, booked: 0 },
@@ -111,7 +111,7 @@ describeEachDatabase('bookings by source, bounded', (ctx) => {
     expect(bytes).toBeLessThan(4096);
 
     expect(csv).toHaveLength(1 + TOP_SOURCES_SHOWN + 1);
-    expect(csv[1]).toBe('google,50,2,4,1,50');
+    expect(csv[1]).toBe('Google,50,2,4,1,50');
     expect(csv.at(-1)).toBe(
       `"Other sources (${(distinct - TOP_SOURCES_SHOWN).toLocaleString('en-GB')})",9983,0,0,0,`,
     );
@@ -156,12 +156,12 @@ describeEachDatabase('bookings by source, bounded', (ctx) => {
     expect(body).toEqual({
       success: true,
       days: 7,
-      sources: [{ source: 'google', visitors: null, enquiries: 1, booked: 0 }],
+      sources: [{ source: 'Google', visitors: null, enquiries: 1, booked: 0 }],
       others: null,
     });
     expect(csv).toEqual([
       'source,visitors,enquiries,enquiry_percent,booked,booked_percent',
-      'google,,1,,0,0',
+      'Google,,1,,0,0',
     ]);
 
     for (let i = 0; i < 40; i += 1) await addEnquiry(ctx(), { utm_source: `shop-${i}` });

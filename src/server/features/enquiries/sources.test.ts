@@ -57,13 +57,19 @@ describeEachDatabase(
           referrer_host: 'mail.example.net',
         },
         {
-          label: 'facebook.com',
+          label: 'Facebook',
           utm_source: null,
           utm_medium: null,
           utm_campaign: null,
           referrer_host: 'www.facebook.com',
         },
-        { label: 'direct', utm_source: null, utm_medium: null, utm_campaign: null, referrer_host: null },
+        {
+          label: 'Direct or unknown',
+          utm_source: null,
+          utm_medium: null,
+          utm_campaign: null,
+          referrer_host: null,
+        },
       ]);
 
       const csv = await ctx().request({ method: 'GET', url: '/api/admin/enquiries/export', token });
@@ -96,16 +102,16 @@ describeEachDatabase(
         await send(ctx(), source);
       const { token } = await ctx().loginAs();
       const [asText, asList, odd, blank] = await listedSources(ctx(), token);
-      expect(asText).toMatchObject({ label: 'direct', utm_source: null });
-      expect(asList).toMatchObject({ label: 'direct' });
+      expect(asText).toMatchObject({ label: 'Direct or unknown', utm_source: null });
+      expect(asList).toMatchObject({ label: 'Direct or unknown' });
       expect(odd).toEqual({
-        label: 'direct',
+        label: 'Direct or unknown',
         utm_source: null,
         utm_medium: 'email',
         utm_campaign: 'x'.repeat(100),
         referrer_host: null,
       });
-      expect(blank).toMatchObject({ label: 'direct', utm_source: null, referrer_host: null });
+      expect(blank).toMatchObject({ label: 'Direct or unknown', utm_source: null, referrer_host: null });
     });
 
     it('counts the period’s enquiries and bookings per source, spam left out', async () => {
@@ -145,14 +151,14 @@ describeEachDatabase(
         success: true,
         days: 7,
         sources: [
-          { source: 'google', visitors: null, enquiries: 2, booked: 1 },
-          { source: 'direct', visitors: null, enquiries: 1, booked: 0 },
-          { source: 'instagram.com', visitors: null, enquiries: 1, booked: 0 },
+          { source: 'Google', visitors: null, enquiries: 2, booked: 1 },
+          { source: 'Direct or unknown', visitors: null, enquiries: 1, booked: 0 },
+          { source: 'Instagram', visitors: null, enquiries: 1, booked: 0 },
         ],
         others: null,
       });
       expect((await bySource(30)).sources[0]).toEqual({
-        source: 'google',
+        source: 'Google',
         visitors: null,
         enquiries: 3,
         booked: 1,
@@ -168,7 +174,7 @@ describeEachDatabase(
       );
       expect(csv.body).toBe(
         'source,visitors,enquiries,enquiry_percent,booked,booked_percent\r\n' +
-          'google,,2,,1,50\r\ndirect,,1,,0,0\r\ninstagram.com,,1,,0,0\r\n',
+          'Google,,2,,1,50\r\nDirect or unknown,,1,,0,0\r\nInstagram,,1,,0,0\r\n',
       );
 
       ctx().clock.advance(90 * DAY_MS);
@@ -211,10 +217,10 @@ describeEachDatabase(
         token,
       });
       expect(response.json<{ sources: unknown[] }>().sources).toEqual([
-        { source: 'google', visitors: 3, enquiries: 1, booked: 0 },
+        { source: 'Google', visitors: 3, enquiries: 1, booked: 0 },
         { source: 'newsletter', visitors: 0, enquiries: 1, booked: 0 },
-        { source: 'direct', visitors: 1, enquiries: 0, booked: 0 },
-        { source: 'm.facebook.com', visitors: 1, enquiries: 0, booked: 0 },
+        { source: 'Direct or unknown', visitors: 1, enquiries: 0, booked: 0 },
+        { source: 'Facebook', visitors: 1, enquiries: 0, booked: 0 },
       ]);
       const summary = await ctx().services.analytics.summary(7);
       expect(summary.unique_visitors).toBe(7); // every consenting session, attributed or not
@@ -226,7 +232,7 @@ describeEachDatabase(
       });
       expect(csv.body).toBe(
         'source,visitors,enquiries,enquiry_percent,booked,booked_percent\r\n' +
-          'google,3,1,33,0,0\r\nnewsletter,0,1,,0,0\r\ndirect,1,0,0,0,\r\nm.facebook.com,1,0,0,0,\r\n',
+          'Google,3,1,33,0,0\r\nnewsletter,0,1,,0,0\r\nDirect or unknown,1,0,0,0,\r\nFacebook,1,0,0,0,\r\n',
       );
     });
 

@@ -1,6 +1,7 @@
 // "Bookings by source" (issue 17): for a report period, how many enquiries each source brought and
 // how many of them are now booked — the Analytics screen's panel, its CSV and the weekly e-mail.
-// Counted by the same label the enquiry list shows (sourceLabel); spam is no lead and is left out.
+// Counted by the same name the enquiry list shows (sourceLabel, then sourceName: "Google" for every
+// Google domain, decision 0442); spam is no lead and is left out.
 // Beside them, the period's consenting visitors per source (the analytics feature's rollup), for the
 // conversion rate. The top sources only, the rest in one "Other sources" row (decision 0435).
 import { TOP_SOURCES_SHOWN } from '#shared/constants.ts';
@@ -12,6 +13,7 @@ import {
   type SourceCount,
   type SourceReport,
 } from '#shared/schemas/enquiry-source.ts';
+import { sourceName } from '#shared/source-names.ts';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { csvLine } from '../../lib/csv.ts';
@@ -40,11 +42,13 @@ async function enquiriesBySource(db: Db, since: number): Promise<Map<string, Sou
     .execute();
   const bySource = new Map<string, SourceCount>();
   for (const row of rows) {
-    const source = sourceLabel({
-      ...NO_SOURCE,
-      utm_source: row.source_utm_source,
-      referrer_host: row.source_referrer_host,
-    });
+    const source = sourceName(
+      sourceLabel({
+        ...NO_SOURCE,
+        utm_source: row.source_utm_source,
+        referrer_host: row.source_referrer_host,
+      }),
+    );
     const count = bySource.get(source) ?? { source, visitors: null, enquiries: 0, booked: 0 };
     count.enquiries += Number(row.enquiries);
     count.booked += Number(row.booked);

@@ -1,4 +1,5 @@
 // The weekly report as an e-mail: plain text and HTML from the same sections, every value escaped.
+import { counted, sectionName } from '#shared/report-words.ts';
 import { otherSourcesLabel, type SourceCount, type SourceReport } from '#shared/schemas/enquiry-source.ts';
 import { escapeHtml } from '../../mail/compose.ts';
 import type { OutgoingMail } from '../../mail/mailer.ts';
@@ -24,8 +25,15 @@ const DAY_FORMAT = new Intl.DateTimeFormat('en-GB', {
 const dayLabel = (day: string) => DAY_FORMAT.format(new Date(`${day}T12:00:00Z`));
 const STATUS_NAMES = { new: 'New', contacted: 'Contacted', booked: 'Booked', closed: 'Closed', spam: 'Spam' };
 
+/** A number as the screen prints it ('2,000'). */
+const figure = (n: number) => n.toLocaleString('en-GB');
+
 const sourceFigures = (s: Omit<SourceCount, 'source'>) =>
-  `${s.visitors === null ? '' : `${s.visitors} visitors, `}${s.enquiries} enquiries, ${s.booked} booked`;
+  [
+    ...(s.visitors === null ? [] : [counted(s.visitors, 'visitor', 'visitors')]),
+    counted(s.enquiries, 'enquiry', 'enquiries'),
+    `${figure(s.booked)} booked`,
+  ].join(', ');
 
 /** The screen's rows: its top sources, then the rest in one row (decision 0435). */
 function sourceRows({ sources, others }: SourceReport): [string, string][] {
@@ -43,19 +51,19 @@ function sectionsOf(report: WeeklyReport): Section[] {
     {
       title: 'Visitors',
       rows: [
-        ['Visitors', String(report.visitors)],
-        ['Page views', String(report.pageViews)],
+        ['Visitors', figure(report.visitors)],
+        ['Page views', figure(report.pageViews)],
       ],
     },
     {
       title: 'Enquiries received',
       rows: [
-        ['Total', String(report.enquiries.total)],
+        ['Total', figure(report.enquiries.total)],
         ...Object.entries(report.enquiries.byStatus)
           .filter(([, count]) => count > 0)
           .map(([status, count]): [string, string] => [
             `Now ${STATUS_NAMES[status as keyof typeof STATUS_NAMES].toLowerCase()}`,
-            String(count),
+            figure(count),
           ]),
       ],
     },
@@ -66,7 +74,11 @@ function sectionsOf(report: WeeklyReport): Section[] {
     },
     {
       title: 'Sections visitors spent longest on',
-      rows: report.topSections.map((s): [string, string] => [s.section, `${s.avg_time} s on average`]),
+      // The Analytics screen's names: 'Action gallery', not the page's code 'action-gallery'.
+      rows: report.topSections.map((s): [string, string] => [
+        sectionName(s.section),
+        `${s.avg_time} s on average`,
+      ]),
       empty: 'No section views recorded (only visitors who accept cookies are counted).',
     },
     {
@@ -112,7 +124,7 @@ export function weeklyReportMail(
   const period = `${dayLabel(report.from)} – ${dayLabel(report.to)}`;
   const subject =
     `${options.preview ? '[Preview] ' : ''}${report.business} weekly report, ${period}: ` +
-    `${report.visitors} visitors, ${report.enquiries.total} enquiries`;
+    `${counted(report.visitors, 'visitor', 'visitors')}, ${counted(report.enquiries.total, 'enquiry', 'enquiries')}`;
   const intro = `The last 7 days on the website of ${report.business} (${period}), as the admin area shows them.`;
   const footer =
     `You get this every Monday at 08:00 because you turned it on in Settings › Weekly report; ` +

@@ -89,13 +89,14 @@ describe('the weekly report', () => {
       'Now booked: 1',
       'Facebook: 40 visitors, 2 enquiries, 1 booked',
       'instagram.com: 12 visitors, 0 enquiries, 0 booked',
-      'Other sources (1,234): 2000 visitors, 1 enquiries, 0 booked',
-      'game-modes: 31 s on average',
+      'Other sources (1,234): 2,000 visitors, 1 enquiry, 0 booked',
+      'Game modes: 31 s on average',
       'Sat 5 Dec: Winter Fair, Leeds',
       '- 1 new enquiry has had no answer for over 48 hours: Priya <Shah> (2026-11-27).',
       links.settings,
     ])
       expect(mail.text).toContain(line);
+    expect(mail.text).not.toContain('game-modes');
     expect(mail.html).toContain('Priya &lt;Shah&gt;');
     expect(mail.html).not.toContain('<Shah>');
     expect(mail.html).toContain('<strong>41</strong>');
@@ -129,5 +130,34 @@ describe('the weekly report', () => {
     expect(mail.text).toContain('Nothing needs your attention.');
     expect(mail.text).toContain('No enquiries this week.');
     expect(mail.text).toContain('No upcoming events on the website');
+    expect(mail.subject).toMatch(/: 0 visitors, 0 enquiries$/);
+  });
+
+  it('agrees its nouns with one', async () => {
+    const single: ReportSources = {
+      ...sources,
+      analyticsSummary: async () => ({
+        total_page_views: 1,
+        unique_visitors: 1,
+        button_clicks: 0,
+        form_submissions: 0,
+        section_engagement: [],
+      }),
+      enquiries: async () => [enquiry('Only One', 'new', 1)],
+      bookingsBySource: async () => ({
+        sources: [{ source: 'Direct or unknown', visitors: 1, enquiries: 1, booked: 0 }],
+        others: null,
+      }),
+    };
+    const mail = weeklyReportMail(
+      await buildWeeklyReport(single, admin),
+      admin.email,
+      { admin: 'a', settings: 's' },
+      {
+        preview: false,
+      },
+    );
+    expect(mail.subject).toMatch(/: 1 visitor, 1 enquiry$/);
+    expect(mail.text).toContain('Direct or unknown: 1 visitor, 1 enquiry, 0 booked');
   });
 });

@@ -89,7 +89,7 @@ describeEachDatabase('weekly report by e-mail', (ctx) => {
     const textLines = mail!.split(/\r?\n/).filter((line) => /^ {2}campaign-\d+: /.test(line));
     expect(textLines).toHaveLength(TOP_SOURCES_SHOWN);
     expect(mail).toContain(
-      `  Other sources (${(10_000 - TOP_SOURCES_SHOWN).toLocaleString('en-GB')}): 9975 visitors, 0 enquiries, 0 booked`,
+      `  Other sources (${(10_000 - TOP_SOURCES_SHOWN).toLocaleString('en-GB')}): 9,975 visitors, 0 enquiries, 0 booked`,
     );
     expect(mail!.match(/<tr><td[^>]*>campaign-\d+<\/td>/g)).toHaveLength(TOP_SOURCES_SHOWN);
     expect(mail).toMatch(/<td[^>]*>Other sources \(9,975\)<\/td>/);

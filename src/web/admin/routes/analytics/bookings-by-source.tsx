@@ -1,17 +1,14 @@
 // "Bookings by source" (issue 17): for the period chosen on the Analytics screen, how many enquiries
 // each source brought and how many of them are booked — the campaign's utm_source, else the site the
-// visitor came from, else "direct". Counted from the enquiries themselves, so it needs no cookies.
+// visitor came from (search engines and social networks by name: "Google"), else "Direct or
+// unknown", named by the server (shared/source-names.ts). Counted from the enquiries themselves, so it
+// needs no cookies.
 // When visitors who accepted analytics cookies were counted per source too, the table becomes the
 // funnel visitors → enquiries → booked (decision 0428).
 import { Download } from 'lucide-react';
 import { Fragment } from 'react';
 import { toast } from 'sonner';
-import {
-  DIRECT_SOURCE,
-  otherSourcesLabel,
-  type SourceCount,
-  type SourceReport,
-} from '#shared/schemas/enquiry-source.ts';
+import { otherSourcesLabel, type SourceCount, type SourceReport } from '#shared/schemas/enquiry-source.ts';
 import { EmptyState } from '../../../components/admin-ui.tsx';
 import { Button } from '../../../components/button.tsx';
 import { saveFile } from '../../../lib/save-file.ts';
@@ -116,7 +113,7 @@ function SourceTable({ report, headingId }: { report: SourceReport; headingId: s
           {report.sources.map((row) => (
             <tr key={row.source}>
               <th scope="row" className="py-2 pr-2 font-medium sm:pr-4">
-                {row.source === DIRECT_SOURCE ? 'Direct or unknown' : <HostName name={row.source} />}
+                <HostName name={row.source} />
               </th>
               <Cells row={row} columns={columns} />
             </tr>
@@ -157,7 +154,7 @@ export function BookingsBySource({ days, headingId }: { days: number; headingId:
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-ink-600">
           From the enquiries received in the period (spam left out): the campaign's utm_source, else the site
-          the visitor came from.
+          the visitor came from — search engines and social networks by name.
           {withVisitors &&
             ' Visitors are those who accepted analytics cookies, counted by where their first visit came from, so a source can show more enquiries than visitors.'}
           {others &&

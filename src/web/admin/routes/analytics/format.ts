@@ -44,11 +44,8 @@ const LONDON_DAY = new Intl.DateTimeFormat('en-CA', {
 /** 'analytics_2025-11-23.csv' (SPEC §7), dated in London like the server's own reports. */
 export const exportFileName = (now: Date = new Date()) => `analytics_${LONDON_DAY.format(now)}.csv`;
 
-/** Section names as sent by the page ('why-choose', 'game_modes') read as words. */
-export function sectionLabel(name: string): string {
-  const words = name.replace(/[-_]+/g, ' ').trim();
-  return words ? words[0]!.toUpperCase() + words.slice(1) : name;
-}
+/** Section names as sent by the page ('why-choose', 'game_modes') read as words, as the reports say them. */
+export { sectionName as sectionLabel } from '#shared/report-words.ts';
 
 /** The bar height in px: scaled to the busiest day, at most `max` (SPEC §9: 200 px). */
 export function barHeight(views: number, busiest: number, max = 200): number {
