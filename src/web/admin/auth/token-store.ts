@@ -5,8 +5,11 @@ import { useSyncExternalStore } from 'react';
 export const TOKEN_KEY = 'adminToken';
 export const FORCE_CHANGE_KEY = 'forcePasswordChange';
 
-/** Why the last session ended without the admin asking (issue 16), until the next sign-in. */
-export type SignOutReason = 'inactivity';
+/**
+ * Why the last session ended, until the next sign-in: without the admin asking (issue 16), or a
+ * logout they chose (which forgets their drafts and the screen to come back to, issue 28).
+ */
+export type SignOutReason = 'inactivity' | 'logout';
 let signedOutBecause: SignOutReason | null = null;
 
 const listeners = new Set<() => void>();

@@ -149,7 +149,7 @@ function MoveButtons({
 
 export function GalleryScreen() {
   const manager = useContentManager('gallery', MESSAGES);
-  const editor = useEditor<GalleryImage>();
+  const editor = useEditor(manager.items);
   const { reordering, move } = useReorder();
 
   const sections = GALLERY_SECTIONS.map((section) => ({

@@ -1,7 +1,7 @@
 // Admin login (SPEC §2, §5, §6, §8): email, password and, once the server asks for it (an error
 // containing '2FA'), the code from the authenticator app — or a recovery code instead.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { LogIn } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
@@ -12,6 +12,8 @@ import { Banner } from '../../components/admin-ui.tsx';
 import { TextField } from '../../components/field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useLogin, type LoginInput } from '../api/login.ts';
+import { getMe, ME_QUERY_KEY } from '../api/me.ts';
+import { browserReturn } from '../auth/return-to.ts';
 import { AuthCard } from '../auth/auth-card.tsx';
 import { AuthSubmit } from '../auth/auth-links.tsx';
 import { PasswordField } from '../auth/password-field.tsx';
@@ -52,6 +54,22 @@ function codeProblem(code: string, recoveryMode: boolean): string | null {
   return DIGITS_PATTERN.test(code) ? null : `Enter the ${TOTP_CODE_LENGTH}-digit code from your app`;
 }
 
+/**
+ * Where a sign-in goes (issue 28): the screen left signed out, when it was this admin's (or nobody's),
+ * else the dashboard. Asking who signed in fills the cache the layout reads anyway.
+ */
+async function returnDestination(queryClient: QueryClient): Promise<string> {
+  const returning = browserReturn();
+  if (!returning.pending()) return ADMIN_PATHS.dashboard;
+  try {
+    const me = await queryClient.fetchQuery({ queryKey: ME_QUERY_KEY, queryFn: getMe });
+    return returning.take(me.id) ?? ADMIN_PATHS.dashboard;
+  } catch {
+    returning.forget();
+    return ADMIN_PATHS.dashboard;
+  }
+}
+
 /** Signs in and opens the admin: Settings first when the password must be changed. */
 function useSignIn() {
   const navigate = useNavigate();
@@ -67,9 +85,11 @@ function useSignIn() {
       const result = await login.mutateAsync(request);
       queryClient.clear();
       tokenStore.signIn(result.access_token, result.force_password_change);
-      void navigate(result.force_password_change ? ADMIN_PATHS.settings : ADMIN_PATHS.dashboard, {
-        replace: true,
-      });
+      if (result.force_password_change) browserReturn().forget();
+      const destination = result.force_password_change
+        ? ADMIN_PATHS.settings
+        : await returnDestination(queryClient);
+      void navigate(destination, { replace: true });
     } catch (caught) {
       signingIn.current = false;
       throw caught;

@@ -14,8 +14,11 @@ import { useEditor } from './use-editor.ts';
 export interface ContentFormProps<K extends ContentKind> {
   item: ContentItem<K> | null;
   saving: boolean;
-  onSave: (values: ContentInput<K>) => void;
+  /** Resolves true once saved (the form then drops its draft). */
+  onSave: (values: ContentInput<K>) => Promise<boolean>;
   onCancel: () => void;
+  /** Names the form's draft (issue 28): one per kind and item, 'new' while adding. */
+  draftKey: string;
 }
 
 /** What one item's card shows. */
@@ -45,9 +48,12 @@ export function OpenForm<K extends ContentKind>({
       key={editor.key}
       item={editor.item}
       saving={manager.saving}
+      draftKey={`content:${manager.kind}:${editor.item?.id ?? 'new'}`}
       onCancel={editor.close}
       onSave={async (values) => {
-        if (await manager.save(values, editor.item?.id ?? null)) editor.close();
+        const saved = await manager.save(values, editor.item?.id ?? null);
+        if (saved) editor.close();
+        return saved;
       }}
     />
   );
@@ -80,7 +86,7 @@ export function ContentScreen<K extends ContentKind>({
   arrange?: (items: ContentItem<K>[]) => ContentItem<K>[];
 }) {
   const manager = useContentManager(kind, messages);
-  const editor = useEditor<ContentItem<K>>();
+  const editor = useEditor(manager.items);
   return (
     <>
       <PageHeader

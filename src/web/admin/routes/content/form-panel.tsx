@@ -1,7 +1,9 @@
 // The add/edit form frame of the content screens: a card with a heading, the fields in a grid that
-// stacks on phones, and Save / Cancel.
+// stacks on phones, and Save / Cancel; above the fields, a draft brought back from before.
 import { useEffect, useRef, type FormEventHandler, type ReactNode } from 'react';
 import { Button } from '../../../components/button.tsx';
+import { DraftNotice } from '../../drafts/draft-notice.tsx';
+import type { FormDraft } from '../../drafts/use-form-draft.ts';
 
 export function FormPanel({
   title,
@@ -9,6 +11,7 @@ export function FormPanel({
   onCancel,
   saving,
   submitLabel,
+  draft,
   children,
 }: {
   title: string;
@@ -16,6 +19,7 @@ export function FormPanel({
   onCancel: () => void;
   saving: boolean;
   submitLabel: string;
+  draft?: FormDraft;
   children: ReactNode;
 }) {
   const ref = useRef<HTMLFormElement>(null);
@@ -40,6 +44,7 @@ export function FormPanel({
       <h2 className="mb-4 font-display text-xl font-semibold tracking-wide text-ink-900 uppercase">
         {title}
       </h2>
+      {draft && <DraftNotice draft={draft} className="mb-4" />}
       <div className="grid gap-4 sm:grid-cols-2">{children}</div>
       <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel} disabled={saving}>

@@ -1,9 +1,12 @@
 // The add/edit form of a content screen: react-hook-form checked by the kind's shared input schema
 // (DESIGN: a rule is written once, so the form and the server agree), and the frame's props — 'Add …'
 // or 'Edit …', Save / Cancel, and the save itself, which the screen's content manager carries out.
+// What the admin types is kept as a draft until it is saved or dropped (issue 28, use-form-draft.ts).
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path } from 'react-hook-form';
 import type { z } from 'zod';
+import { useFormDraft } from '../../drafts/use-form-draft.ts';
 import { fieldError } from './field-error.ts';
 
 interface Options<Values extends FieldValues> {
@@ -27,8 +30,11 @@ interface FormProps<Values, Output> {
   /** The item being edited, or null while adding. */
   item: ItemOf<Values> | null;
   saving: boolean;
-  onSave: (values: Output) => void;
+  /** Resolves true once saved. */
+  onSave: (values: Output) => Promise<boolean>;
   onCancel: () => void;
+  /** Names this form's draft: the kind and the item ('content:events:12', 'content:events:new'). */
+  draftKey: string;
 }
 
 /** The edited item's values (a missing or null one left blank), or the blank ones while adding. */
@@ -44,13 +50,13 @@ function startingValues<Values extends FieldValues>(
 
 export function useContentForm<Values extends FieldValues, Output extends FieldValues>(
   schema: z.ZodType<Output, Values>,
-  { item, saving, onSave, onCancel }: FormProps<Values, Output>,
+  { item, saving, onSave, onCancel, draftKey }: FormProps<Values, Output>,
   { noun, createLabel = `Add ${noun}`, blank, onInvalid }: Options<Values>,
 ) {
-  const form = useForm<Values, unknown, Output>({
-    resolver: zodResolver(schema),
-    defaultValues: startingValues(item, blank),
-  });
+  // The form is remounted for another item, so its starting values are read once.
+  const [start] = useState(() => startingValues(item, blank));
+  const form = useForm<Values, unknown, Output>({ resolver: zodResolver(schema), defaultValues: start });
+  const draft = useFormDraft(form, draftKey, start as Values);
   const editing = item !== null;
   const { errors } = form.formState;
   return {
@@ -69,9 +75,18 @@ export function useContentForm<Values extends FieldValues, Output extends FieldV
     panel: {
       title: editing ? `Edit ${noun}` : `Add ${noun}`,
       submitLabel: editing ? 'Save Changes' : createLabel,
-      onSubmit: form.handleSubmit(onSave, (invalid) => onInvalid?.(invalid, form.getValues())),
-      onCancel,
+      onSubmit: form.handleSubmit(
+        async (values) => {
+          if (await onSave(values)) draft.clear();
+        },
+        (invalid) => onInvalid?.(invalid, form.getValues()),
+      ),
+      onCancel: () => {
+        draft.clear();
+        onCancel();
+      },
       saving,
+      draft,
     },
   };
 }

@@ -82,6 +82,7 @@ export function useContentManager<K extends ContentKind>(kind: K, messages: Cont
       : toast({ title, description: errorMessage(error, ''), variant: 'destructive' });
 
   return {
+    kind,
     list,
     items,
     /** Resolves true when saved, so the form can close. */

@@ -2,7 +2,7 @@
 // footer, contact and legal pages. Saving re-renders the public site straight away.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Building2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
@@ -16,6 +16,8 @@ import { TextAreaField, TextField } from '../../../components/field.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useSiteSettings } from '../../api/site-settings.ts';
 import { useUpdateSiteSettings } from '../../api/update-site-settings.ts';
+import { DraftNotice } from '../../drafts/draft-notice.tsx';
+import { useFormDraft } from '../../drafts/use-form-draft.ts';
 import { fieldSentence, SettingsSection } from './section.tsx';
 
 type Form = z.input<typeof siteSettingsInput>;
@@ -47,11 +49,15 @@ function completedSentence(fields: Field[]): string {
 const toForm = (site: SiteSettings): Form =>
   Object.fromEntries(FIELD_KEYS.map((key) => [key, site[key] ?? ''])) as Form;
 
-/** The form, filled with the saved details once they load; a server complaint about one field shows by it. */
+/**
+ * The form, filled with the saved details once they load, and any unsaved draft over them (issue
+ * 28); a server complaint about one field shows by it.
+ */
 function useBusinessDetailsForm() {
   const site = useSiteSettings();
   const update = useUpdateSiteSettings();
   const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const form = useForm<Form, unknown, SiteSettingsInput>({ resolver: zodResolver(siteSettingsInput) });
   const {
     register,
     handleSubmit,
@@ -59,17 +65,21 @@ function useBusinessDetailsForm() {
     setError,
     getValues,
     formState: { errors, isDirty },
-  } = useForm<Form, unknown, SiteSettingsInput>({ resolver: zodResolver(siteSettingsInput) });
+  } = form;
+  const savedValues = useMemo(() => (site.data ? toForm(site.data) : null), [site.data]);
 
   useEffect(() => {
-    if (site.data) reset(toForm(site.data));
-  }, [site.data, reset]);
+    if (savedValues) reset(savedValues);
+  }, [savedValues, reset]);
+  // After the reset above, so the draft is laid over the saved details.
+  const draft = useFormDraft(form, 'settings:business-details', savedValues);
 
   const onSubmit = handleSubmit(async (values) => {
     setNotice(null);
     const typed = getValues();
     try {
       const saved = await update.mutateAsync(values);
+      draft.clear();
       // The saved values replace what was typed (the form is reset from them): say which were completed.
       const completed = FIELD_KEYS.filter((key) => (typed[key] ?? '').trim() !== saved[key]);
       setNotice({
@@ -85,7 +95,7 @@ function useBusinessDetailsForm() {
     }
   });
 
-  return { site, register, errors, isDirty, onSubmit, saving: update.isPending, notice };
+  return { site, register, errors, isDirty, onSubmit, saving: update.isPending, notice, draft };
 }
 
 /** Shown until the owner saves real details over the placeholders the site starts with. */
@@ -99,7 +109,7 @@ function PlaceholderNote() {
 }
 
 export function BusinessDetailsSection() {
-  const { site, register, errors, isDirty, onSubmit, saving, notice } = useBusinessDetailsForm();
+  const { site, register, errors, isDirty, onSubmit, saving, notice, draft } = useBusinessDetailsForm();
   if (site.isPending) return <Loading />;
   if (site.isError) return <Banner kind="error">Failed to load business details</Banner>;
 
@@ -121,6 +131,7 @@ export function BusinessDetailsSection() {
     >
       {site.data.is_placeholder && <PlaceholderNote />}
       {notice && <Banner kind={notice.kind}>{notice.text}</Banner>}
+      <DraftNotice draft={draft} className="mb-4" />
       <form onSubmit={onSubmit} noValidate className="space-y-6">
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-2 font-semibold text-ink-900">Contact</legend>

@@ -1,0 +1,174 @@
+// Work that survives a sign-out (issue 28, item 2): a form's unsaved changes are kept in the browser
+// per admin, brought back ('Draft restored — Discard') when the same admin opens the same form again,
+// and dropped on save, Cancel, Discard and a logout the admin chose; signing in again after the
+// inactivity sign-out returns to the same screen, path and query.
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { createAdmin, deleteAdmin, fillLogin, freshPage, type TestAdmin } from './admin-core-fixtures.ts';
+import { adminApi, apiLogin } from './support/admin.ts';
+import { axeViolations, describeViolations } from './support/axe.ts';
+import { DESKTOP, PHONE } from './support/browser.ts';
+import { describeE2e, useE2eServer } from './support/e2e.ts';
+import { ADMIN, type TestServer } from './support/server.ts';
+
+/** Every draft the browser holds, as key and text. */
+const storedDrafts = (page: Page) =>
+  page.evaluate(() => Object.entries(localStorage).filter(([key]) => key.startsWith('adminDraft:')));
+
+/** A page with the browser clock under the test's control; every alert is answered. */
+async function clockedPage(server: TestServer, browser: Parameters<typeof freshPage>[0], options = DESKTOP) {
+  const { context, page } = await freshPage(browser, options);
+  await page.clock.install();
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.goto(`${server.url}/admin/login`);
+  return { context, page };
+}
+
+async function signIn(page: Page, who: { email: string; password: string }, landing: RegExp) {
+  await fillLogin(page, who);
+  await page.waitForURL(landing);
+}
+
+/**
+ * Past the 5-minute limit with nothing happening: the inactivity sign-out. A scroll counts as
+ * activity, so the page must be still first (a smooth scroll to the form, a section loading above).
+ */
+async function idleOut(page: Page) {
+  const position = () => page.evaluate(() => `${scrollY}/${document.documentElement.scrollHeight}`);
+  await expect
+    .poll(async () => {
+      const before = await position();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return (await position()) === before;
+    })
+    .toBe(true);
+  await page.clock.runFor('05:01');
+  await page.waitForURL(/\/admin\/login$/);
+}
+
+const idOf = async (server: TestServer, who: { email: string; password: string }) =>
+  (await adminApi<{ id: number }>(server, await apiLogin(server, who), 'GET', '/api/admin/me')).id;
+
+describeE2e('admin drafts', () => {
+  const e2e = useE2eServer();
+
+  it('keeps a half-typed event through an inactivity sign-out, reopens it after sign-in, and drops it once saved', async () => {
+    const name = `Draft Fest ${Date.now()}`;
+    const { context, page } = await clockedPage(e2e.server, e2e.browser);
+    try {
+      await signIn(page, ADMIN, /\/admin\/dashboard$/);
+      await page.getByRole('link', { name: 'Events', exact: true }).click();
+      await page.getByRole('button', { name: 'Add Event' }).click();
+      await page.getByLabel('Event name').fill(name);
+      await page.getByLabel('Location').fill('Leeds');
+      await page.waitForURL(/\/admin\/events\?edit=new$/);
+
+      await idleOut(page);
+      const drafts = await storedDrafts(page);
+      expect(drafts.map(([key]) => key)).toEqual([
+        expect.stringMatching(/^adminDraft:\d+:content:events:new$/),
+      ]);
+      expect(JSON.stringify(drafts)).not.toContain(ADMIN.password);
+
+      // The same screen, the form open, the draft in it — and said so.
+      await signIn(page, ADMIN, /\/admin\/events\?edit=new$/);
+      const form = page.getByRole('form', { name: 'Add Event' });
+      await form.getByRole('status').filter({ hasText: 'Draft restored' }).waitFor();
+      expect(await form.getByLabel('Event name').inputValue()).toBe(name);
+      expect(await form.getByLabel('Location').inputValue()).toBe('Leeds');
+      const violations = await axeViolations(page);
+      expect(violations, describeViolations(violations)).toEqual([]);
+
+      await form.getByLabel('Date').fill('2031-05-01');
+      await form.getByRole('button', { name: 'Create Event' }).click();
+      await page.getByRole('listitem').filter({ hasText: name }).waitFor();
+      expect(await storedDrafts(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Add Event' }).click();
+      expect(await page.getByLabel('Event name').inputValue()).toBe('');
+      expect(await page.getByText('Draft restored').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows a draft to its own admin only, and a logout the admin chooses drops theirs', async () => {
+    const other: TestAdmin = await createAdmin(e2e.server, { ready: true });
+    const ownerId = await idOf(e2e.server, ADMIN);
+    const { context, page } = await clockedPage(e2e.server, e2e.browser);
+    try {
+      await signIn(page, ADMIN, /\/admin\/dashboard$/);
+      await page.getByRole('link', { name: 'Events', exact: true }).click();
+      await page.getByRole('button', { name: 'Add Event' }).click();
+      await page.getByLabel('Event name').fill("The owner's draft");
+      await idleOut(page);
+
+      // Someone else on the same browser: the start page, and an empty form.
+      await signIn(page, other, /\/admin\/dashboard$/);
+      await page.getByRole('link', { name: 'Events', exact: true }).click();
+      await page.getByRole('button', { name: 'Add Event' }).click();
+      expect(await page.getByLabel('Event name').inputValue()).toBe('');
+      expect(await page.getByText('Draft restored').count()).toBe(0);
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await page.waitForURL(/\/admin\/login$/);
+      expect((await storedDrafts(page)).map(([key]) => key)).toEqual([
+        `adminDraft:${ownerId}:content:events:new`,
+      ]);
+
+      await signIn(page, ADMIN, /\/admin\/dashboard$/);
+      await page.getByRole('link', { name: 'Events', exact: true }).click();
+      await page.getByRole('button', { name: 'Add Event' }).click();
+      await page.getByRole('status').filter({ hasText: 'Draft restored' }).waitFor();
+      expect(await page.getByLabel('Event name').inputValue()).toBe("The owner's draft");
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await page.waitForURL(/\/admin\/login$/);
+      expect(await storedDrafts(page)).toEqual([]);
+    } finally {
+      await context.close();
+      await deleteAdmin(e2e.server, other);
+    }
+  });
+
+  it('keeps business details but never a password; Discard and Cancel drop a draft', async () => {
+    const secret = 'Typed-But-Never-Kept-42';
+    const { context, page } = await clockedPage(e2e.server, e2e.browser, PHONE);
+    try {
+      await signIn(page, ADMIN, /\/admin\/dashboard$/);
+      await page.goto(`${e2e.server.url}/admin/settings`);
+      const phone = page.getByLabel('Phone', { exact: true });
+      const saved = await phone.inputValue();
+      await phone.fill('01632 960123');
+      await page.getByLabel('Current password').fill(secret);
+      await idleOut(page);
+      expect(JSON.stringify(await storedDrafts(page))).not.toContain(secret);
+
+      await signIn(page, ADMIN, /\/admin\/settings$/);
+      const business = page.getByRole('region', { name: 'Business details' });
+      await business.getByRole('status').filter({ hasText: 'Draft restored' }).waitFor();
+      expect(await phone.inputValue()).toBe('01632 960123');
+      expect(await page.getByLabel('Current password').inputValue()).toBe('');
+      await business.getByRole('button', { name: 'Discard' }).click();
+      expect(await phone.inputValue()).toBe(saved);
+      expect(await storedDrafts(page)).toEqual([]);
+
+      // An edited event: kept over a reload, dropped by Cancel.
+      const token = await apiLogin(e2e.server);
+      const event = await adminApi<{ id: number }>(e2e.server, token, 'POST', '/api/admin/events', {
+        name: 'Drafted Edit Fair',
+        location: 'York',
+        date: '2031-06-01',
+      });
+      await page.goto(`${e2e.server.url}/admin/events?edit=${event.id}`);
+      const form = page.getByRole('form', { name: 'Edit Event' });
+      await form.getByLabel('Location').fill('Harrogate');
+      await page.reload();
+      await form.getByRole('status').filter({ hasText: 'Draft restored' }).waitFor();
+      expect(await form.getByLabel('Location').inputValue()).toBe('Harrogate');
+      await form.getByRole('button', { name: 'Cancel' }).click();
+      await form.waitFor({ state: 'detached' });
+      expect(await storedDrafts(page)).toEqual([]);
+      await adminApi(e2e.server, token, 'DELETE', `/api/admin/events/${event.id}`);
+    } finally {
+      await context.close();
+    }
+  });
+});
