@@ -10,7 +10,8 @@ export async function apiLogin(
   const response = await fetch(`${server.url}/api/admin/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(credentials),
+    // Only the two fields: callers pass whole test accounts, and the login takes no other field.
+    body: JSON.stringify({ email: credentials.email, password: credentials.password }),
   });
   if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { access_token: string }).access_token;
