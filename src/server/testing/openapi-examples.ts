@@ -111,12 +111,18 @@ export function edgeRequests(path: string, operation: Operation): ExampleRequest
   const least = urlOf(path, operation);
   const most = urlOf(path, operation, { edge: 'most', optional: true });
   const body = jsonBodyOf(operation);
-  if (!body) return [least, most].map((url, i) => ({ url, what: i ? 'most' : 'least' }));
-  return variantsOf(body).flatMap((variant) => [
-    jsonRequest(least, objectOrValue(variant, 'least', 'required'), 'least'),
-    jsonRequest(most, objectOrValue(variant, 'most', 'all'), 'most'),
-    jsonRequest(least, objectOrValue(variant, 'least', 'nulls'), 'nulls'),
-  ]);
+  const requests: ExampleRequest[] = body
+    ? variantsOf(body).flatMap((variant) => [
+        jsonRequest(least, objectOrValue(variant, 'least', 'required'), 'least'),
+        jsonRequest(most, objectOrValue(variant, 'most', 'all'), 'most'),
+        jsonRequest(least, objectOrValue(variant, 'least', 'nulls'), 'nulls'),
+      ])
+    : [least, most].map((url, i) => ({ url, what: i ? 'most' : 'least' }));
+  // The same request twice tells nothing more (an operation without input has one).
+  const seen = new Set<string>();
+  return requests.filter(
+    ({ url, payload }) => !seen.has(`${url} ${payload}`) && seen.add(`${url} ${payload}`),
+  );
 }
 
 /** Whether a request's body and parameters are what the document allows (the generator's own check). */
