@@ -7,12 +7,15 @@ export const UPLOADS_URL_PREFIX = '/uploads/';
 export const UPLOAD_EXTENSIONS = ['jpg', 'png', 'gif', 'webp', 'avif', 'mp4', 'webm'] as const;
 export type UploadExtension = (typeof UPLOAD_EXTENSIONS)[number];
 
+/** The store's names have 22 characters before the dot; a file system takes 255 bytes in all. */
+const MAX_UPLOAD_STEM = 200;
+
 /**
  * A stored file's name: letters, digits, `_` and `-` (the store's base64url names, the demo
  * pictures' names), then one of its extensions. No dot, slash, backslash, `%` or control character
  * can appear, so no name is `..`, a hidden file, a folder path or an encoded one.
  */
-export const UPLOAD_NAME_PATTERN = `[A-Za-z0-9_-]+\\.(?:${UPLOAD_EXTENSIONS.join('|')})`;
+export const UPLOAD_NAME_PATTERN = `[A-Za-z0-9_-]{1,${MAX_UPLOAD_STEM}}\\.(?:${UPLOAD_EXTENSIONS.join('|')})`;
 const UPLOAD_NAME = new RegExp(`^${UPLOAD_NAME_PATTERN}$`);
 
 export const isUploadName = (name: string) => UPLOAD_NAME.test(name);

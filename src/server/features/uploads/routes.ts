@@ -8,6 +8,7 @@ import { ERROR_CODES } from '#shared/errors.ts';
 import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
 import { UPLOADS_URL_PREFIX, type UploadLimits, type UploadService } from './service.ts';
 import { IMAGE_WIDTHS } from '#shared/constants.ts';
+import { isUploadName } from '#shared/schemas/media-url.ts';
 import { VARIANTS_URL_PREFIX, type ImageVariants } from './variants.ts';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -96,15 +97,23 @@ export async function registerUploadRoutes(
     },
   );
 
-  await app.register(fastifyStatic, {
-    root: options.uploadDir,
-    prefix: UPLOADS_URL_PREFIX,
-    decorateReply: false,
-    dotfiles: 'deny',
-    index: false,
-    cacheControl: false,
-    setHeaders: (res) => {
-      for (const [name, value] of Object.entries(SERVED_FILE_HEADERS)) res.header(name, value);
-    },
+  // Only names the store makes are looked up: anything else (too long for the file system, hidden,
+  // encoded, a folder) is a plain 404, never the static server's 403 or a disk access.
+  await app.register(async (files) => {
+    files.addHook('onRequest', async (request) => {
+      const name = request.url.slice(UPLOADS_URL_PREFIX.length).split('?')[0]!;
+      if (!isUploadName(name)) throw notFound('No such file');
+    });
+    await files.register(fastifyStatic, {
+      root: options.uploadDir,
+      prefix: UPLOADS_URL_PREFIX,
+      decorateReply: false,
+      dotfiles: 'deny',
+      index: false,
+      cacheControl: false,
+      setHeaders: (res) => {
+        for (const [name, value] of Object.entries(SERVED_FILE_HEADERS)) res.header(name, value);
+      },
+    });
   });
 }

@@ -167,6 +167,16 @@ describeEachDatabase(
 
     it('answers 404 for an upload that does not exist and never lists the folder', async () => {
       expect((await ctx().request({ method: 'GET', url: '/uploads/nothing-here.png' })).statusCode).toBe(404);
+      // Names the store never makes are not looked up at all: too long for the file system, hidden,
+      // encoded, or a variant's path without its width.
+      for (const url of [
+        `/uploads/${'a'.repeat(300)}.jpg`,
+        `/uploads/w/${'x'.repeat(300)}`,
+        '/uploads/.hidden.jpg',
+        '/uploads/a%2e%2e.jpg',
+        '/uploads/notes.txt',
+      ])
+        expect((await ctx().request({ method: 'GET', url })).statusCode, url).toBe(404);
       const folder = await ctx().request({ method: 'GET', url: '/uploads/' });
       expect([403, 404]).toContain(folder.statusCode);
       expect(folder.body).not.toContain('.png');
