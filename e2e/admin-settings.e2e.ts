@@ -220,6 +220,58 @@ describeE2e('admin settings', () => {
     }
   });
 
+  it('names the enquiry an entry is about by its sender and day, and by number once it is gone', async () => {
+    const token = await apiLogin(e2e.server);
+    const received = Date.UTC(2030, 0, 8, 12); // 8 Jan 2030 in London
+    const { id } = await e2e.server.started.db
+      .insertInto('enquiries')
+      .values({
+        name: 'Audit Priya Shah',
+        email: 'audit.priya@example.co.uk',
+        organisation: 'Scouts',
+        message: 'A camp in June',
+        status: 'new',
+        spam_reason: null,
+        source_utm_source: null,
+        source_utm_medium: null,
+        source_utm_campaign: null,
+        source_referrer_host: null,
+        created_at: received,
+        updated_at: received,
+        notify_pending: 0,
+        notify_attempts: 0,
+        notify_next_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await adminApi(e2e.server, token, 'PATCH', `/api/admin/enquiries/${id}`, { status: 'booked' });
+    const { context, page } = await freshPage(e2e.browser, PHONE);
+    try {
+      await openSignedIn(page, e2e.server, '/admin/settings');
+      const log = page.getByRole('list', { name: 'Audit log entries' });
+      const marked = log
+        .getByRole('listitem')
+        .filter({ hasText: 'Marked the enquiry from Audit Priya Shah (8 Jan 2030) as booked' });
+      await marked.getByRole('link', { name: /Open/ }).waitFor();
+
+      await adminApi(e2e.server, token, 'DELETE', `/api/admin/enquiries/${id}`);
+      await page.reload();
+      await log
+        .getByRole('listitem')
+        .filter({ hasText: `Marked deleted enquiry #${id} as booked` })
+        .getByText('Since deleted')
+        .waitFor();
+      await log
+        .getByRole('listitem')
+        .filter({ hasText: `Deleted enquiry #${id}` })
+        .first()
+        .waitFor();
+      await expect(log.getByText('Audit Priya Shah').count()).resolves.toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('pages through the audit log with Load more', async () => {
     const { context, page } = await freshPage(e2e.browser);
     // More than one page (50) of entries.

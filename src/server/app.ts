@@ -246,7 +246,11 @@ function registerGuards(
   const adminGate = createAdminGate(services.accounts);
   registerAuthGuard(app, adminGate);
   edge.routingErrors = createRoutingErrorHandler(securityHeaders, adminGate);
-  const auditTargets = createAuditTargets({ content: services.content, accounts: services.accounts });
+  const auditTargets = createAuditTargets({
+    content: services.content,
+    accounts: services.accounts,
+    enquiries: services.enquiries,
+  });
   registerAuditTrail(app, services.audit, auditTargets);
   return auditTargets;
 }

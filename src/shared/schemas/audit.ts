@@ -29,6 +29,12 @@ export const auditEntry = z.object({
   detail: z.string().nullable(),
   /** Whether the item the entry names still exists; null when it names no item the screen links to. */
   target_exists: z.boolean().nullable(),
+  /**
+   * An enquiry's sender and the day it came ('Priya Shah (15 Jun 2026)'), read from the live enquiry
+   * when the log is read — the log itself keeps no personal data; null once it is gone, and for
+   * entries about anything else (a content item's name is in `detail`, as it was at the time).
+   */
+  target_label: z.string().nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 

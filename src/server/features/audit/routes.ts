@@ -8,7 +8,7 @@ import type { AuditTargetLookup } from './targets.ts';
 export function registerAuditRoutes(
   app: FastifyInstance,
   audit: AuditService,
-  targets: Pick<AuditTargetLookup, 'existence'>,
+  targets: Pick<AuditTargetLookup, 'describe'>,
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
@@ -17,9 +17,14 @@ export function registerAuditRoutes(
     async (request) => {
       requireSuperadmin(request);
       const page = await audit.list(request.query);
-      // The screen links an entry to its item only while the item still exists.
-      const exists = await targets.existence(page.entries);
-      const entries = page.entries.map((entry, i) => ({ ...entry, target_exists: exists[i] ?? null }));
+      // The screen links an entry to its item only while the item still exists, and names an enquiry
+      // from the live one (never from the log, which holds no personal data).
+      const now = await targets.describe(page.entries);
+      const entries = page.entries.map((entry, i) => ({
+        ...entry,
+        target_exists: now[i]?.exists ?? null,
+        target_label: now[i]?.label ?? null,
+      }));
       return { success: true as const, entries, next_before: page.next_before };
     },
   );

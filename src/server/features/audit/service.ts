@@ -54,7 +54,10 @@ export function createAuditService(db: Db, clock: Clock) {
 
     async list(
       query: AuditQuery,
-    ): Promise<{ entries: Omit<AuditEntry, 'target_exists'>[]; next_before: number | null }> {
+    ): Promise<{
+      entries: Omit<AuditEntry, 'target_exists' | 'target_label'>[];
+      next_before: number | null;
+    }> {
       const rows = await repo.listAuditEntries(db, query.limit, query.before);
       const entries = rows.map((row) => ({ ...row, created_at: toIso(row.created_at) }));
       const last = rows.at(-1);

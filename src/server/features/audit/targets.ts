@@ -1,10 +1,15 @@
-// The items an audit entry can name (issue 16): content of the six kinds and admin accounts. Their
-// names come from the features that own them, never from their tables.
+// The items an audit entry can name (issues 16 and 28): content of the six kinds, admin accounts and
+// enquiries. Their names come from the features that own them, never from their tables. An enquiry is
+// named (its sender and the day it came) only when the log is read, from the live enquiry: the log's
+// rows hold no personal data, and an erased or deleted enquiry is named no more.
 import { CONTENT_KIND_NAMES, type ContentKind } from '#shared/schemas/content.ts';
 import type { AuditTargets } from '../../plugins/audit-trail.ts';
 
 const ADMIN_PREFIX = '/api/admin/';
 const USERS = 'users';
+const ENQUIRIES = 'enquiries';
+
+type TargetKind = ContentKind | typeof USERS | typeof ENQUIRIES;
 
 export interface TargetOwners {
   content: {
@@ -12,47 +17,80 @@ export interface TargetOwners {
     existingIds(kind: ContentKind, ids: number[]): Promise<number[]>;
   };
   accounts: { usernameOf(id: number): Promise<string | null>; list(): Promise<{ id: number }[]> };
+  enquiries: { sendersOf(ids: number[]): Promise<{ id: number; name: string; created_at: number }[]> };
 }
 
-/** The kind of item an admin route writes (`/api/admin/events`, `/api/admin/events/:id`), if any. */
-function kindOf(route: string | null): ContentKind | typeof USERS | null {
+/** What an entry says of its item now: whether it exists, and for an enquiry who sent it and when. */
+export interface TargetNow {
+  exists: boolean | null;
+  label: string | null;
+}
+
+/** The item an admin route writes (`/api/admin/events`, `/api/admin/enquiries/:id`), if any. */
+function kindOf(route: string | null): TargetKind | null {
   if (!route?.startsWith(ADMIN_PREFIX)) return null;
   const [kind, param, ...rest] = route.slice(ADMIN_PREFIX.length).split('/');
   if (rest.length > 0 || (param !== undefined && param !== ':id')) return null;
   if (kind === USERS) return USERS;
+  // Only a route about one enquiry names one (not the list, the export or a bulk delete).
+  if (kind === ENQUIRIES) return param === ':id' ? ENQUIRIES : null;
   return (CONTENT_KIND_NAMES as string[]).includes(kind ?? '') ? (kind as ContentKind) : null;
+}
+
+const RECEIVED_DAY = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'Europe/London',
+});
+
+/** 'Priya Shah (15 Jun 2026)': the sender and the London day the enquiry came. */
+const enquiryLabel = (sender: { name: string; created_at: number }) =>
+  `${sender.name} (${RECEIVED_DAY.format(new Date(Number(sender.created_at)))})`;
+
+/** The ids of each kind that still exist, with an enquiry's label. */
+async function present(owners: TargetOwners, wanted: Map<TargetKind, Set<number>>) {
+  const found = new Map<TargetKind, Map<number, string | null>>();
+  for (const [kind, ids] of wanted) {
+    if (kind === ENQUIRIES) {
+      const senders = await owners.enquiries.sendersOf([...ids]);
+      found.set(kind, new Map(senders.map((sender) => [sender.id, enquiryLabel(sender)])));
+      continue;
+    }
+    const existing =
+      kind === USERS
+        ? (await owners.accounts.list()).map((admin) => admin.id)
+        : await owners.content.existingIds(kind, [...ids]);
+    found.set(kind, new Map(existing.map((id) => [id, null])));
+  }
+  return found;
 }
 
 export function createAuditTargets(owners: TargetOwners) {
   return {
+    /** The name an item has before a DELETE removes it, kept in the entry; never an enquiry's. */
     async nameOf(route: string, id: number): Promise<string | null> {
       const kind = kindOf(route);
       if (kind === USERS) return owners.accounts.usernameOf(id);
-      return kind ? owners.content.titleOf(kind, id) : null;
+      if (kind === ENQUIRIES || kind === null) return null;
+      return owners.content.titleOf(kind, id);
     },
 
-    /** For each entry: whether the item it names still exists, or null when it names none we link to. */
-    async existence(
-      entries: { route: string | null; target_id: string | null }[],
-    ): Promise<(boolean | null)[]> {
-      const wanted = new Map<string, Set<number>>();
+    /** For each entry: whether the item it names still exists (null: none we link to), and its label. */
+    async describe(entries: { route: string | null; target_id: string | null }[]): Promise<TargetNow[]> {
+      const wanted = new Map<TargetKind, Set<number>>();
       for (const entry of entries) {
         const kind = kindOf(entry.route);
         if (kind && entry.target_id)
           wanted.set(kind, (wanted.get(kind) ?? new Set()).add(Number(entry.target_id)));
       }
-      const present = new Map<string, Set<number>>();
-      for (const [kind, ids] of wanted) {
-        const found =
-          kind === USERS
-            ? (await owners.accounts.list()).map((admin) => admin.id)
-            : await owners.content.existingIds(kind as ContentKind, [...ids]);
-        present.set(kind, new Set(found));
-      }
+      const found = await present(owners, wanted);
       return entries.map((entry) => {
         const kind = kindOf(entry.route);
-        if (!kind || !entry.target_id) return null;
-        return present.get(kind)?.has(Number(entry.target_id)) ?? false;
+        if (!kind || !entry.target_id) return { exists: null, label: null };
+        const items = found.get(kind);
+        const id = Number(entry.target_id);
+        return { exists: items?.has(id) ?? false, label: items?.get(id) ?? null };
       });
     },
   } satisfies AuditTargets & Record<string, unknown>;

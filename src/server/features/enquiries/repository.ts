@@ -22,6 +22,12 @@ export async function existingIds(db: Db, ids: number[]): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
+/** Who sent these enquiries and when: the audit log names them so when it is shown, never stores it. */
+export const sendersOf = (db: Db, ids: number[]) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : db.selectFrom('enquiries').select(['id', 'name', 'created_at']).where('id', 'in', ids).execute();
+
 /** Moves enquiries to Recently deleted (issue 17); run it in a transaction. Returns how many moved. */
 export const deleteEnquiries = (trx: Db, ids: number[], now: number): Promise<number> =>
   moveToTrash(trx, 'enquiries', ids, (row) => enquiryTitle(row as EnquiryRow), now);

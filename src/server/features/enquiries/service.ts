@@ -15,6 +15,7 @@ import {
   sendWaitingForAddressInBackground,
 } from './notification-status.ts';
 import { sendWaitingForAddress } from './notify.ts';
+import { sendersOf } from './repository.ts';
 import { bookingsBySource } from './sources.ts';
 import { submit } from './submissions.ts';
 
@@ -25,6 +26,8 @@ export function createEnquiriesService(deps: EnquiriesDeps) {
     /** Bookings by source over the last `days` London days (sources.ts). */
     bySource: (days: number) => bookingsBySource(deps.db, deps.clock, days),
     list: bind(listEnquiries),
+    /** The sender and arrival of each of these live enquiries (the audit screen's names). */
+    sendersOf: (ids: number[]) => sendersOf(deps.db, ids),
     setStatus: bind(setStatus),
     remove: bind(removeEnquiry),
     removeMany: bind(removeEnquiries),

@@ -47,7 +47,28 @@ describe('describeAuditAction', () => {
     expect(describeAuditAction('POST /api/admin/things')).toBe('POST /api/admin/things');
   });
 
+  it('names the enquiry an entry is about by its sender and day, or says it is gone (issue 28)', () => {
+    const patch = 'PATCH /api/admin/enquiries/:id';
+    const live = { id: '12', exists: true, label: 'Priya Shah (15 Jun 2026)' };
+    const gone = { id: '12', exists: false, label: null };
+    expect(describeAuditAction(patch, detail({ status: 'booked' }), live)).toBe(
+      'Marked the enquiry from Priya Shah (15 Jun 2026) as booked',
+    );
+    expect(describeAuditAction(patch, detail({ status: 'booked' }), gone)).toBe(
+      'Marked deleted enquiry #12 as booked',
+    );
+    const remove = 'DELETE /api/admin/enquiries/:id';
+    expect(describeAuditAction(remove, null, gone)).toBe('Deleted enquiry #12');
+    expect(describeAuditAction(remove, null, live)).toBe(
+      'Deleted the enquiry from Priya Shah (15 Jun 2026)',
+    );
+    // The action filter names the kind of entry, without any one enquiry.
+    expect(describeAuditAction(patch)).toBe('Changed an enquiry status');
+    expect(describeAuditAction(remove)).toBe('Deleted an enquiry');
+  });
+
   it('links items to their screen', () => {
+    expect(auditItemPath('PATCH /api/admin/enquiries/:id')).toBe('/admin/enquiries');
     expect(auditItemPath('PUT /api/admin/events/:id')).toBe('/admin/events');
     expect(auditItemPath('POST /api/admin/users')).toBe('/admin/users');
     expect(auditItemPath('login')).toBeNull();

@@ -20,14 +20,19 @@ const NAMED: Record<string, string> = {
   'data_subject.erased': "Erased a person's enquiries",
 };
 
+const ENQUIRY_STATUS = 'PATCH /api/admin/enquiries/:id';
+const ENQUIRY_DELETE = 'DELETE /api/admin/enquiries/:id';
+
 const SPECIAL: Record<string, string> = {
   'POST /api/admin/logout': 'Signed out',
   'POST /api/admin/upload': 'Uploaded a file',
   'PUT /api/admin/site': 'Updated the business details',
   'DELETE /api/admin/analytics/reset': 'Reset analytics',
   'POST /api/admin/enquiries/send-notifications': 'Sent pending notifications',
-  'DELETE /api/admin/enquiries/:id': 'Deleted an enquiry',
+  [ENQUIRY_DELETE]: 'Deleted an enquiry',
   'POST /api/admin/mail/test': 'Sent a test e-mail',
+  'PUT /api/admin/mail/settings': 'Changed the mail server',
+  'DELETE /api/admin/mail/settings': 'Removed the mail server',
   'POST /api/admin/trash/restore': 'Restored deleted items',
   'PUT /api/admin/weekly-report': 'Changed their weekly report e-mail',
   'POST /api/admin/weekly-report/preview': 'Sent themselves a weekly report preview',
@@ -42,6 +47,7 @@ const ITEMS: Record<string, { the: string; a: string; path: string }> = {
   videos: { the: 'the video', a: 'a video', path: ADMIN_PATHS.videos },
   testimonials: { the: 'the testimonial from', a: 'a testimonial', path: ADMIN_PATHS.testimonials },
   users: { the: 'the admin user', a: 'an admin user', path: ADMIN_PATHS.users },
+  enquiries: { the: 'the enquiry', a: 'an enquiry', path: ADMIN_PATHS.enquiries },
 };
 
 const VERBS: Record<string, string> = { POST: 'Added', PUT: 'Edited', PATCH: 'Changed', DELETE: 'Deleted' };
@@ -75,11 +81,44 @@ const itemOf = (action: string) => {
   return match ? { verb: match[1]!, item: ITEMS[match[2]!] } : null;
 };
 
-/** The sentence for an entry; `detail` adds the item's name, the kind of change or the ids. */
-export function describeAuditAction(action: string, detail?: string | null): string {
+/** The item an entry is about as the server finds it now (GET /api/admin/audit). */
+export interface AuditItemNow {
+  id: string | null;
+  exists: boolean | null;
+  /** An enquiry's sender and day, read from the live enquiry; null once it is gone. */
+  label: string | null;
+}
+
+/**
+ * How a sentence names the enquiry an entry is about: by its sender and day while it exists, by its
+ * number once it is gone (the log keeps no personal data), or as 'an enquiry' without either.
+ */
+function enquiryNamed(item: AuditItemNow | undefined, gone: (id: string) => string): string | null {
+  if (item?.label) return `the enquiry from ${item.label}`;
+  return item?.exists === false && item.id ? gone(item.id) : null;
+}
+
+/** The sentence about an enquiry, or undefined when the entry is about something else. */
+function enquirySentence(action: string, facts: Detail, item?: AuditItemNow): string | undefined {
+  if (action === ENQUIRY_STATUS) {
+    const which = enquiryNamed(item, (id) => `deleted enquiry #${id}`) ?? 'an enquiry';
+    return facts.status ? `Marked ${which} as ${facts.status}` : 'Changed an enquiry status';
+  }
+  if (action === ENQUIRY_DELETE) {
+    const which = enquiryNamed(item, (id) => `enquiry #${id}`);
+    return which ? `Deleted ${which}` : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The sentence for an entry; `detail` adds the item's name, the kind of change or the ids, `item`
+ * the enquiry it is about.
+ */
+export function describeAuditAction(action: string, detail?: string | null, item?: AuditItemNow): string {
   const facts = parseDetail(detail);
-  if (action === 'PATCH /api/admin/enquiries/:id')
-    return facts.status ? `Marked an enquiry as ${facts.status}` : 'Changed an enquiry status';
+  const aboutEnquiry = enquirySentence(action, facts, item);
+  if (aboutEnquiry) return aboutEnquiry;
   if (action === 'POST /api/admin/enquiries/bulk-delete') {
     const count = facts.ids?.length;
     return count ? `Deleted ${count} ${count === 1 ? 'enquiry' : 'enquiries'}` : 'Deleted enquiries';

@@ -44,7 +44,11 @@ function Row({ entry }: { entry: AuditEntry }) {
           <dd
             className={`font-semibold md:font-normal ${failed ? 'text-danger-600 md:font-semibold' : 'text-ink-900'}`}
           >
-            {describeAuditAction(entry.action, entry.detail)}
+            {describeAuditAction(entry.action, entry.detail, {
+              id: entry.target_id,
+              exists: entry.target_exists,
+              label: entry.target_label,
+            })}
           </dd>
         </div>
         <div className="order-4 md:order-none">
