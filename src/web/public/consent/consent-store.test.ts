@@ -6,7 +6,6 @@ vi.mock('../tracking/tracking.ts', () => ({ startTracking: vi.fn(), stopTracking
 const { startTracking, stopTracking } = await import('../tracking/tracking.ts');
 const { readCookie } = await import('../../lib/cookies.ts');
 const store = await import('./consent-store.ts');
-const { forgetPageLoad, watchPageLoad } = await import('../islands/page-loaded.ts');
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -27,37 +26,7 @@ describe('cookie consent', () => {
   });
   afterEach(() => {
     cleanup();
-    forgetPageLoad();
     vi.useRealTimers();
-  });
-
-  /** A page still loading; the returned function fires its load event. */
-  function loadingPage(): () => void {
-    let fireLoad = () => undefined as void;
-    const page = {
-      document: { readyState: 'loading' },
-      addEventListener: (_type: string, listener: () => void) => (fireLoad = listener),
-    };
-    watchPageLoad(page as unknown as Window);
-    return () => fireLoad();
-  }
-
-  it('opens the banner 2 s after the load event, however late the consent island hydrates (issue 27)', () => {
-    loadingPage()();
-    vi.advanceTimersByTime(1500);
-    cleanup = store.initConsent();
-    vi.advanceTimersByTime(499);
-    expect(store.getConsentState().bannerOpen).toBe(false);
-    vi.advanceTimersByTime(1);
-    expect(store.getConsentState().bannerOpen).toBe(true);
-  });
-
-  it('opens it at once when the island hydrates more than 2 s after load', () => {
-    loadingPage()();
-    vi.advanceTimersByTime(2600);
-    cleanup = store.initConsent();
-    vi.advanceTimersByTime(0);
-    expect(store.getConsentState().bannerOpen).toBe(true);
   });
 
   it('opens the banner 2 s after load when no choice is stored, and tracks nothing meanwhile', () => {

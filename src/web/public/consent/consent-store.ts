@@ -2,7 +2,6 @@
 // cookies written and tracking started at once; decline → only the choice is kept and nothing is ever
 // sent; 'Cookie settings' reopens the banner, and withdrawing stops tracking at once.
 import { useSyncExternalStore } from 'react';
-import { afterPageLoad } from '../islands/page-loaded.ts';
 import { startTracking, stopTracking } from '../tracking/tracking.ts';
 import {
   ensureSession,
@@ -32,9 +31,9 @@ function update(next: Partial<ConsentState>): void {
 }
 
 /**
- * Reads the stored choice once the consent island has hydrated: with consent, tracking starts (and
- * this page's page_view is sent); without a choice, the banner opens CONSENT_BANNER_DELAY_MS after the
- * page's load event, however early or late the island came (issue 27). Returns a cleanup.
+ * Reads the stored choice once the consent island has hydrated — the first island, right after the
+ * hero picture is painted (islands/islands.ts) — with consent, tracking starts (and this page's
+ * page_view is sent); without a choice, the banner opens after the delay. Returns a cleanup.
  */
 export function initConsent(): () => void {
   const choice = readConsent();
@@ -45,9 +44,10 @@ export function initConsent(): () => void {
     return () => undefined;
   }
   if (choice === 'declined') return () => undefined;
-  return afterPageLoad(CONSENT_BANNER_DELAY_MS, () => {
+  const timer = setTimeout(() => {
     if (state.choice === 'unset') update({ bannerOpen: true });
-  });
+  }, CONSENT_BANNER_DELAY_MS);
+  return () => clearTimeout(timer);
 }
 
 export function acceptCookies(): void {

@@ -1,6 +1,5 @@
-// When the page's load event fired, on the clock timers use (Date.now()): the consent banner shows
-// 2 s after it (SPEC §9), and a tab's events are as old as it (sections/next-events.tsx), whenever
-// their islands happen to hydrate.
+// When the page's load event fired, on the clock timers use (Date.now()): a tab's events are as old
+// as the page (sections/next-events.tsx), however long after it their island hydrates.
 
 let loadedAt: number | undefined;
 
@@ -12,29 +11,3 @@ export function watchPageLoad(win: Window = window): void {
 
 /** When the load event fired; undefined before it, or where it is not watched (tests). */
 export const pageLoadedAt = (): number | undefined => loadedAt;
-
-/**
- * Runs `run` `ms` after the load event: at once if that is past; once it fires if it has not yet; from
- * now where the load event is not watched. Returns a cancel.
- */
-export function afterPageLoad(ms: number, run: () => void, win: Window = window): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const schedule = (from: number) => {
-    timer = setTimeout(run, Math.max(0, from + ms - Date.now()));
-  };
-  if (loadedAt !== undefined || win.document.readyState === 'complete') {
-    schedule(loadedAt ?? Date.now());
-    return () => clearTimeout(timer);
-  }
-  const onLoad = () => schedule(loadedAt ?? Date.now());
-  win.addEventListener('load', onLoad, { once: true });
-  return () => {
-    win.removeEventListener('load', onLoad);
-    clearTimeout(timer);
-  };
-}
-
-/** For tests: a page that has not loaded yet. */
-export function forgetPageLoad(): void {
-  loadedAt = undefined;
-}

@@ -9,7 +9,8 @@ export function ActionGallery() {
   const images = gallery.filter((g) => g.section === 'action-gallery');
   const clips = videos.filter((v) => GALLERY_VIDEO_CATEGORIES.includes(v.category));
   return (
-    <Section name="action-gallery" labelledBy="action-heading" className="bg-ink-950">
+    // The carousel measures its slides whenever the window is resized (action-carousel.tsx).
+    <Section name="action-gallery" labelledBy="action-heading" className="bg-ink-950" drawnOffScreen>
       <SectionHeading
         id="action-heading"
         eyebrow="Gallery"

@@ -1,5 +1,6 @@
 // Building blocks the landing sections share: the section frame (anchor, data-section for the
-// trackers, one spacing scale), the heading style, images with responsive sources, CTA links.
+// trackers, one spacing scale, rendered only near the screen: styles.css .below-fold), the heading
+// style, images with responsive sources, CTA links.
 import type { ReactNode } from 'react';
 import { mediaUrl, responsiveSrcSet } from '../../lib/media.ts';
 
@@ -8,6 +9,7 @@ export function Section({
   id,
   labelledBy,
   className = '',
+  drawnOffScreen = false,
   children,
 }: {
   /** Stable name the trackers report (SPEC §4 section tracking). */
@@ -15,6 +17,12 @@ export function Section({
   id?: string;
   labelledBy: string;
   className?: string;
+  /**
+   * Kept up to date while off screen: for a section whose script measures it at any time (a skipped
+   * section's styles are brought up to date only when it is drawn, so a measure after a resize
+   * would be stale).
+   */
+  drawnOffScreen?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -22,7 +30,7 @@ export function Section({
       data-section={name}
       id={id}
       aria-labelledby={labelledBy}
-      className={`py-16 sm:py-24 ${className}`}
+      className={`${drawnOffScreen ? '' : 'below-fold '}py-16 sm:py-24 ${className}`}
     >
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">{children}</div>
     </section>
