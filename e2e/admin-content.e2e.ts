@@ -127,6 +127,10 @@ describeE2e('admin content screens', () => {
       })
       .toMatch(/^\/uploads\//);
     await toast(page, 'File uploaded successfully');
+    // The file's state in words beside the picture, never a raw /uploads/ path (issue 28).
+    await page.getByText('photo.jpg uploaded — it is used once you save.').waitFor();
+    await page.getByText('Replace picture').waitFor();
+    await expect(page.getByText(/\/uploads\//).count()).resolves.toBe(0);
     await page.getByRole('button', { name: 'Create Event' }).click();
     await toast(page, 'Event created');
 

@@ -26,6 +26,15 @@ export const ADMIN_CONTENT_SCREENS: Screen[] = [
       await page.getByText('Event name is required').waitFor();
     }),
   },
+  {
+    // Issue 28: an event with its picture — the file's state in words, the private box, the order's hint.
+    name: 'admin-events-edit',
+    open: signedIn('/admin/events', async (page) => {
+      await listShown(page);
+      await page.getByRole('button', { name: 'Edit Summer Music Festival' }).click();
+      await page.getByText('Current picture.').waitFor();
+    }),
+  },
   { name: 'admin-logos', open: signedIn('/admin/logos', listShown) },
   { name: 'admin-badges', open: signedIn('/admin/badges', listShown) },
   { name: 'admin-gallery', open: signedIn('/admin/gallery', listShown) },

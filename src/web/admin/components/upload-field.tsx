@@ -1,11 +1,21 @@
 // A file picker that uploads at once through POST /api/admin/upload (SPEC §2: "the returned file URL
-// is placed in the form"), with a progress bar and a preview of what will be shown on the website.
+// is placed in the form"), with a progress bar, a preview of what will be shown on the website and the
+// file's state in words (issue 28: no raw /uploads/… path beside the browser's "No file chosen").
 import { ImageIcon, Film, Trash2, Upload } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type InputHTMLAttributes,
+  type Ref,
+} from 'react';
+import { isHttpUrl } from '#shared/schemas/media-url.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { responsiveSrcSet } from '../../lib/media.ts';
 import { toast } from '../../components/toast.tsx';
-import { Button } from '../../components/button.tsx';
+import { Button, buttonClasses } from '../../components/button.tsx';
 import { describedBy, FieldWrapper } from '../../components/field.tsx';
 import { uploadFile } from '../api/upload.ts';
 
@@ -58,6 +68,8 @@ function useUpload(onUploaded: (url: string) => void) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [localPreview, setLocalPreview] = useState<string | null>(null);
+  /** The file sent from this form and the address the server gave it, to name it in the file state. */
+  const [uploaded, setUploaded] = useState<{ url: string; name: string } | null>(null);
 
   // The object URL of the file being sent is only needed until the server's copy is there.
   useEffect(
@@ -75,6 +87,7 @@ function useUpload(onUploaded: (url: string) => void) {
     try {
       const result = await uploadFile(file, setProgress);
       setProgress(1);
+      setUploaded({ url: result.file_url, name: file.name });
       onUploaded(result.file_url);
       toast({ title: 'File uploaded successfully', variant: 'success' });
     } catch (failure) {
@@ -90,7 +103,7 @@ function useUpload(onUploaded: (url: string) => void) {
     }
   }
 
-  return { inputRef, progress, localPreview, onPick };
+  return { inputRef, progress, localPreview, uploaded, onPick };
 }
 
 function UploadProgress({ label, percent }: { label: string; percent: number }) {
@@ -163,6 +176,52 @@ export interface UploadFieldProps {
   className?: string;
 }
 
+/** What the field holds, in words: nothing yet, the file just sent, or the one already there. */
+function fileState(value: string, kind: MediaKind, uploaded: { url: string; name: string } | null): string {
+  const noun = kind === 'image' ? 'picture' : 'video';
+  if (!value) return `No ${noun} chosen yet.`;
+  if (uploaded?.url === value) return `${uploaded.name} uploaded — it is used once you save.`;
+  if (isHttpUrl(value)) return `Current ${noun}, from ${new URL(value).hostname}.`;
+  return `Current ${noun}.`;
+}
+
+/**
+ * The picker: the browser's own file input, unseen but on top of a button that says what it does, so a
+ * click, a tap or the keyboard (its focus ring shows on the button) all reach it, and no raw path or
+ * "No file chosen" sits beside the preview.
+ */
+function ChooseFile({
+  id,
+  kind,
+  replacing,
+  input,
+}: {
+  id: string;
+  kind: MediaKind;
+  replacing: boolean;
+  input: InputHTMLAttributes<HTMLInputElement> & { ref: Ref<HTMLInputElement> };
+}) {
+  const noun = kind === 'image' ? 'picture' : 'video';
+  return (
+    <span className="relative inline-flex">
+      <input
+        id={id}
+        type="file"
+        accept={kind === 'image' ? 'image/*' : 'video/*'}
+        className="peer absolute inset-0 size-full cursor-pointer opacity-0 disabled:cursor-not-allowed"
+        {...input}
+      />
+      <span
+        aria-hidden="true"
+        className={`${buttonClasses('secondary', 'sm')} peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent-400`}
+      >
+        <Upload className="size-4" />
+        {replacing ? `Replace ${noun}` : `Choose a ${noun}`}
+      </span>
+    </span>
+  );
+}
+
 export function UploadField({
   label,
   kind,
@@ -176,7 +235,7 @@ export function UploadField({
   className,
 }: UploadFieldProps) {
   const id = useId();
-  const { inputRef, progress, localPreview, onPick } = useUpload(onChange);
+  const { inputRef, progress, localPreview, uploaded, onPick } = useUpload(onChange);
   const uploading = progress !== null;
   const percent = Math.round((progress ?? 0) * 100);
 
@@ -189,29 +248,30 @@ export function UploadField({
       >
         <PreviewBox url={localPreview ?? value} kind={kind} label={label} dark={dark} />
         <div className="min-w-0 flex-1 space-y-2">
-          <input
-            ref={inputRef}
-            id={id}
-            type="file"
-            accept={kind === 'image' ? 'image/*' : 'video/*'}
-            onChange={(event) => void onPick(event)}
-            disabled={uploading}
-            aria-required={required || undefined}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy(id, hint, error)}
-            className="block w-full text-sm text-ink-700 file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-lg file:border-0 file:bg-ink-900 file:px-4 file:font-semibold file:text-white hover:file:bg-ink-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400"
-          />
+          <p aria-live="polite" className="text-sm break-words text-ink-700">
+            {uploading ? null : fileState(value, kind, uploaded)}
+          </p>
           {uploading && <UploadProgress label={label} percent={percent} />}
-          {!uploading && value && (
-            <p className="truncate text-sm text-ink-600" title={value}>
-              {value}
-            </p>
-          )}
-          {!uploading && value && removable && (
-            <Button variant="secondary" size="sm" onClick={() => onChange('')}>
-              <Trash2 className="size-4" aria-hidden="true" /> Remove {label.toLowerCase()}
-            </Button>
-          )}
+          <div className="flex flex-wrap gap-2">
+            <ChooseFile
+              id={id}
+              kind={kind}
+              replacing={Boolean(value)}
+              input={{
+                ref: inputRef,
+                onChange: (event) => void onPick(event),
+                disabled: uploading,
+                'aria-required': required || undefined,
+                'aria-invalid': error ? true : undefined,
+                'aria-describedby': describedBy(id, hint, error),
+              }}
+            />
+            {!uploading && value && removable && (
+              <Button variant="secondary" size="sm" onClick={() => onChange('')}>
+                <Trash2 className="size-4" aria-hidden="true" /> Remove {label.toLowerCase()}
+              </Button>
+            )}
+          </div>
         </div>
       </div>
     </FieldWrapper>

@@ -79,17 +79,19 @@ function AnalyticsToolbar({ days, onDaysChange }: { days: Period; onDaysChange: 
           ))}
         </SelectField>
         {/* The figures on this screen; "Export CSV" (SPEC §2) is every raw event of the period. */}
-        <Button variant="secondary" onClick={downloadSummary} disabled={exportSummary.isPending}>
-          <FileSpreadsheet className="size-4" aria-hidden="true" /> Export summary
-        </Button>
-        <Button
-          variant="secondary"
-          onClick={download}
-          disabled={exportCsv.isPending}
-          title="Every page view, click and section time of the period, one per row"
-        >
-          <Download className="size-4" aria-hidden="true" /> Export CSV
-        </Button>
+        <div className="grid gap-2 sm:flex">
+          <Button variant="secondary" onClick={downloadSummary} disabled={exportSummary.isPending}>
+            <FileSpreadsheet className="size-4" aria-hidden="true" /> Export summary
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={download}
+            disabled={exportCsv.isPending}
+            title="Every page view, click and section time of the period, one per row"
+          >
+            <Download className="size-4" aria-hidden="true" /> Export CSV
+          </Button>
+        </div>
         <Button variant="ghost" onClick={() => setConfirmingReset(true)} disabled={reset.isPending}>
           <RotateCcw className="size-4" aria-hidden="true" /> Reset Analytics
         </Button>

@@ -1,0 +1,64 @@
+// Issue 28, item 13: the dashboard's quick links open the add forms they name, and its setup card never
+// pops in late above the counts and pushes them down.
+import { expect, it } from 'vitest';
+import { openSignedIn } from './support/admin.ts';
+import { axeViolations, describeViolations } from './support/axe.ts';
+import { describeE2e, useE2eServer } from './support/e2e.ts';
+import { DESKTOP, PHONE } from './support/browser.ts';
+
+describeE2e('admin dashboard', () => {
+  const e2e = useE2eServer();
+
+  it.each([
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ])('keeps the page still while the setup status is on its way (%s)', async (_name, options) => {
+    const context = await e2e.browser.newContext(options);
+    const page = await context.newPage();
+    // Every layout shift the page makes, from its first paint (Chromium's Layout Instability API).
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+          shifts.push(entry.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/admin/setup-status', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openSignedIn(page, e2e.server, '/admin/dashboard');
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    // The counts and the links wait for it (the other calls have long answered).
+    await page.waitForTimeout(500);
+    await expect(page.getByRole('region', { name: 'At a glance' }).count()).resolves.toBe(0);
+    release();
+    // A fresh install: the card is there, above the counts, drawn with them in one go.
+    await page.getByRole('region', { name: 'Finish setting up' }).waitFor();
+    await page.getByRole('region', { name: 'At a glance' }).waitFor();
+    await page.getByText('Quick links').waitFor();
+    await page.waitForTimeout(300);
+    const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+    expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
+    const violations = await axeViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await context.close();
+  });
+
+  it.each([
+    ['Add event', /\/admin\/events\?edit=new$/, 'Add Event'],
+    ['Add gallery photo', /\/admin\/gallery\?edit=new$/, 'Add Image'],
+    ['Add testimonial', /\/admin\/testimonials\?edit=new$/, 'Add Testimonial'],
+  ])('"%s" opens the form, not only the list', async (link, address, formTitle) => {
+    const context = await e2e.browser.newContext(DESKTOP);
+    const page = await context.newPage();
+    await openSignedIn(page, e2e.server, '/admin/dashboard');
+    await page.getByRole('link', { name: link }).click();
+    await page.waitForURL(address);
+    await page.getByRole('heading', { name: formTitle }).waitFor();
+    await context.close();
+  });
+});
