@@ -316,14 +316,19 @@ describeE2e('admin enquiries screen', () => {
     await context.close();
   });
 
-  it('Send Pending Notifications mails the pending enquiries and says "Notifications Sent"', async () => {
+  it('Send Pending Notifications mails the pending enquiries; without a mail server it says not delivered', async () => {
     await seed('Waiting Walter', { pending: true });
     const { page } = await open();
     const walter = page.getByRole('listitem', { name: 'Waiting Walter' });
     await walter.getByText('Notification pending').waitFor();
     await page.getByRole('button', { name: 'Send Pending Notifications' }).click();
-    await page.getByText('Notifications Sent').waitFor();
-    await page.getByText('1 notification(s) sent').waitFor();
+    // No mail server here: the notice only reached the outbox, so the toast is a warning, not
+    // "Notifications Sent" (issue 28; with a mail server the spec's toast stays).
+    const toast = page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: 'Not delivered — no mail server yet' });
+    await toast.waitFor();
+    expect(await toast.getAttribute('data-type')).toBe('warning');
     // The list reloads: the enquiry is no longer pending.
     await expect.poll(() => walter.getByText('Notification pending').count()).toBe(0);
     expect(findMail(e2e.server.outboxDir, /Waiting Walter/)).toBeDefined();

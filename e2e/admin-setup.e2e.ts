@@ -39,7 +39,7 @@ describeE2e('set-up card and test e-mail on a fresh install', () => {
       await card.waitFor();
       const items = card.getByRole('list', { name: 'Set-up problems' }).getByRole('listitem');
       expect(await items.locator('p.font-semibold').allTextContents()).toEqual([
-        'E-mail is saved as files — nobody receives it',
+        'E-mail: not delivered — no mail server yet',
         'No address to send enquiries to',
         'The website shows placeholder details',
         'Two-factor login is off for your account',
@@ -115,19 +115,19 @@ describeE2e('set-up card and test e-mail on a fresh install', () => {
     await context.close();
   });
 
-  it('the test e-mail says it was saved as a file nobody receives, and can go to the enquiry address', async () => {
+  it('the test e-mail says it was not delivered, only saved as a file, and can go to the enquiry address', async () => {
     const { context, page } = await freshPage(e2e.browser, DESKTOP);
     await openSignedIn(page, e2e.server, '/admin/settings#settings-mail');
-    const section = page.getByRole('region', { name: 'Outgoing e-mail' });
+    const section = page.getByRole('region', { name: 'Mail', exact: true });
     await section.getByText('Enquiry notices go to').waitFor();
     await section.getByText(BUSINESS_EMAIL, { exact: true }).waitFor();
 
     await section.getByLabel(`Me (${ADMIN.email})`).check();
     await section.getByRole('button', { name: 'Send a test e-mail' }).click();
-    const answer = section.getByRole('status').filter({ hasText: 'Saved as a file in' });
+    const answer = section.getByRole('status').filter({ hasText: 'It was saved as a file in' });
     await answer.waitFor();
     expect(await answer.textContent()).toContain(
-      `Saved as a file in ${e2e.server.outboxDir} — nobody receives it`,
+      `Not delivered — no mail server yet. It was saved as a file in ${e2e.server.outboxDir}, and nobody receives it`,
     );
     expect(findMail(e2e.server.outboxDir, new RegExp(`To: ${ADMIN.email.replace(/[.]/g, '\\.')}`))).toMatch(
       /Subject: Test e-mail from/,
@@ -142,7 +142,7 @@ describeE2e('set-up card and test e-mail on a fresh install', () => {
 
     // A third try is fine; a fourth within the minute is refused in words, not silently.
     await section.getByRole('button', { name: 'Send a test e-mail' }).click();
-    await section.getByRole('status').filter({ hasText: 'Saved as a file in' }).waitFor();
+    await section.getByRole('status').filter({ hasText: 'It was saved as a file in' }).waitFor();
     await section.getByRole('button', { name: 'Send a test e-mail' }).click();
     await section
       .getByRole('alert')
@@ -199,7 +199,7 @@ describeE2e('set-up card with a mail server', () => {
     expect(await setupCard(page).count()).toBe(0);
 
     await page.goto(`${e2e.server.url}/admin/settings#settings-mail`);
-    const section = page.getByRole('region', { name: 'Outgoing e-mail' });
+    const section = page.getByRole('region', { name: 'Mail', exact: true });
     await section.getByText('127.0.0.1').first().waitFor();
     const arriving = smtp.waitForMail();
     await section.getByLabel(`Me (${owner.email})`).check();

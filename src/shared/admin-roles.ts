@@ -8,3 +8,7 @@ export const ROLE_DESCRIPTIONS: Record<AdminRole, string> = {
   superadmin:
     'A Superadmin can also change the business details and the mail server, answer personal data requests, read the audit log, and add or remove superadmins.',
 };
+
+/** The one line beside the role choice, contrasting the two. */
+export const ROLE_CHOICE_HINT =
+  'Admins run the website day to day; a Superadmin can also change the business details and the mail server, answer personal data requests, read the audit log and add or remove superadmins.';

@@ -143,7 +143,7 @@ export const ENQUIRY_DEFAULTS = {
 export const VISITOR_ACKNOWLEDGEMENT_LIMIT = { max: 3, windowHours: 24 } as const;
 
 /**
- * Test e-mails one admin may send (Settings › Outgoing e-mail): enough to retry after fixing a
+ * Test e-mails one admin may send (Settings › Mail): enough to retry after fixing a
  * setting, too few to make the button a way to flood a mailbox (docs/decisions/0411).
  */
 export const MAIL_TEST_LIMIT = { perMinute: 3, perDay: 20 } as const;

@@ -67,7 +67,7 @@ describe('the weekly report', () => {
     expect(report.needsAction).toEqual([
       '1 new enquiry has had no answer for over 48 hours: Priya <Shah> (2026-11-27).',
       '2 enquiry e-mails are still waiting to be sent.',
-      expect.stringContaining('ask whoever runs the server to set SMTP_URL'),
+      expect.stringContaining('Not delivered — no mail server yet: e-mail is only saved as files'),
       expect.stringContaining('two-factor login is off'),
     ]);
   });

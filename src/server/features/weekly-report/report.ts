@@ -2,6 +2,7 @@
 // in the e-mail is the number the owner finds on Analytics, Enquiries or the dashboard.
 import { ENQUIRY_STATUSES, WEEKLY_REPORT } from '#shared/constants.ts';
 import { londonDay, londonMidnight, periodDays } from '#shared/london-days.ts';
+import { NOT_DELIVERED } from '#shared/mail-delivery.ts';
 import type { AnalyticsSummary } from '#shared/schemas/analytics.ts';
 import type { SourceReport } from '#shared/schemas/enquiry-source.ts';
 import type { Enquiry, EnquiryStatus } from '#shared/schemas/enquiries.ts';
@@ -42,7 +43,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 const PROBLEM_SENTENCES: Record<SetupProblem, (status: SetupStatus) => string> = {
   mail_not_delivered: () =>
-    'E-mail is saved as files on the server, so nobody receives enquiry notices: ask whoever runs the server to set SMTP_URL.',
+    `${NOT_DELIVERED}: e-mail is only saved as files on the server, so nobody receives enquiry notices. Set up the mail server in Settings › Mail.`,
   no_notification_address: () =>
     'There is no address to send enquiry notices to: add the business e-mail in Settings › Business details.',
   mail_failing: (status) =>

@@ -5,6 +5,12 @@ import type { messageResponse } from '../../../shared/schemas/accounts.ts';
 import { api } from '../../lib/api-client.ts';
 
 export const requestPasswordReset = (email: string) =>
-  api<z.infer<typeof messageResponse>>('/admin/password-reset/request', { method: 'POST', body: { email } });
+  api<z.infer<typeof messageResponse> & { mail_delivery: 'smtp' | 'outbox' }>(
+    '/admin/password-reset/request',
+    {
+      method: 'POST',
+      body: { email },
+    },
+  );
 
 export const useRequestPasswordReset = () => useMutation({ mutationFn: requestPasswordReset });

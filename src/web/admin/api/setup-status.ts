@@ -1,5 +1,5 @@
 // GET /api/admin/setup-status: what still stands between a visitor and the business (issue 15) — the
-// dashboard's setup card, Settings › Outgoing e-mail and the enquiry screen's note read it.
+// dashboard's setup card, Settings › Mail and the enquiry screen's notes read it.
 import { useQuery } from '@tanstack/react-query';
 import type { SetupStatus } from '#shared/schemas/setup.ts';
 import { api } from '../../lib/api-client.ts';

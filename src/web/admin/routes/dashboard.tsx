@@ -11,15 +11,17 @@ import {
   Images,
   Inbox,
   MailWarning,
+  MailX,
   MessageSquareQuote,
   Settings,
   type LucideIcon,
 } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Card, Loading, PageHeader } from '../../components/admin-ui.tsx';
+import { Card, PageHeader } from '../../components/admin-ui.tsx';
 import { buttonClasses } from '../../components/button.tsx';
 import { DEFAULT_ANALYTICS_PERIOD } from '../../../shared/constants.ts';
+import { NOT_DELIVERED } from '../../../shared/mail-delivery.ts';
 import { londonDay } from '../../../shared/london-days.ts';
 import type { AnalyticsSummary } from '../../../shared/schemas/analytics.ts';
 import type { Enquiry } from '../../../shared/schemas/enquiries.ts';
@@ -29,7 +31,6 @@ import { useEnquiries } from '../api/enquiries-list.ts';
 import { useMe } from '../api/me.ts';
 import { useSetupStatus } from '../api/setup-status.ts';
 import { SetupCard } from './dashboard/setup-card.tsx';
-import { EDIT_PARAM } from './content/use-editor.ts';
 import { ADMIN_PATHS } from '../paths.ts';
 
 /** SPEC §9's default analytics period: the last 7 days. */
@@ -51,6 +52,7 @@ function StatCard({
   icon: Icon,
   value,
   loading,
+  warning = false,
   children,
 }: {
   label: string;
@@ -58,12 +60,14 @@ function StatCard({
   icon: LucideIcon;
   value: number | undefined;
   loading: boolean;
+  /** Something is not as it should be (mail only saved as files): an amber frame. */
+  warning?: boolean;
   children?: ReactNode;
 }) {
   return (
     <Link
       to={to}
-      className="group block rounded-card border border-ink-200 bg-white p-5 shadow-sm transition hover:border-accent-600 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400"
+      className={`group block rounded-card ${warning ? 'border-2 border-amber-400' : 'border border-ink-200'} bg-white p-5 shadow-sm transition hover:border-accent-600 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400`}
     >
       <div className="flex items-start justify-between gap-3">
         <p className="font-semibold text-ink-700">{label}</p>
@@ -85,14 +89,11 @@ function StatCard({
   );
 }
 
-/** A content screen with its add form open (the open form lives in the address, use-editor.ts). */
-const addFormOf = (path: string) => `${path}?${EDIT_PARAM}=new`;
-
 const QUICK_LINKS: readonly { label: string; to: string; icon: LucideIcon }[] = [
-  { label: 'Add event', to: addFormOf(ADMIN_PATHS.events), icon: CalendarPlus },
+  { label: 'Add event', to: ADMIN_PATHS.events, icon: CalendarPlus },
   { label: 'Read enquiries', to: ADMIN_PATHS.enquiries, icon: Inbox },
-  { label: 'Add gallery photo', to: addFormOf(ADMIN_PATHS.gallery), icon: Images },
-  { label: 'Add testimonial', to: addFormOf(ADMIN_PATHS.testimonials), icon: MessageSquareQuote },
+  { label: 'Add gallery photo', to: ADMIN_PATHS.gallery, icon: Images },
+  { label: 'Add testimonial', to: ADMIN_PATHS.testimonials, icon: MessageSquareQuote },
   { label: 'Business details', to: ADMIN_PATHS.settings, icon: Settings },
 ];
 
@@ -104,12 +105,23 @@ const countEnquiries = (list: Enquiry[]) => ({
   pendingNotifications: list.filter((enquiry) => enquiry.notification_pending).length,
 });
 
-/** Events dated today or later, and how many of those are hidden from the site (or private). */
+/** Events dated today or later, and how many of those are hidden from the site. */
 function countUpcoming(events: ContentItem<'events'>[]) {
   const today = londonDay(Date.now());
   const upcoming = events.filter((event) => event.date.slice(0, 10) >= today);
-  const hidden = upcoming.filter((event) => !event.is_active || event.is_private);
-  return { total: upcoming.length, hidden: hidden.length };
+  return { total: upcoming.length, hidden: upcoming.filter((event) => !event.is_active).length };
+}
+
+/** What the notifications tile says under its count: never "sent" while mail only reaches files. */
+function NotificationsNote({ pending, mailToFiles }: { pending: number; mailToFiles: boolean }) {
+  if (mailToFiles)
+    return (
+      <span className="inline-flex items-start gap-1.5 font-semibold text-amber-800">
+        <MailX className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        {NOT_DELIVERED}
+      </span>
+    );
+  return <>{pending > 0 ? 'E-mails still to send — see why on Enquiries' : 'Every e-mail sent'}</>;
 }
 
 /** The four counts, each linking to its screen. */
@@ -117,10 +129,13 @@ function AtAGlance({
   enquiries,
   events,
   summary,
+  mailToFiles,
 }: {
   enquiries: UseQueryResult<Enquiry[]>;
   events: UseQueryResult<ContentItem<'events'>[]>;
   summary: UseQueryResult<AnalyticsSummary>;
+  /** No mail server: every e-mail is only saved as a file (setup status). */
+  mailToFiles: boolean;
 }) {
   const enquiryCounts = enquiries.data && countEnquiries(enquiries.data);
   const upcoming = events.data && countUpcoming(events.data);
@@ -168,12 +183,11 @@ function AtAGlance({
         icon={MailWarning}
         value={enquiryCounts?.pendingNotifications}
         loading={enquiries.isPending}
+        warning={mailToFiles}
       >
-        {enquiryCounts === undefined
-          ? null
-          : enquiryCounts.pendingNotifications > 0
-            ? 'E-mails still to send — see why on Enquiries'
-            : 'Every e-mail sent'}
+        {enquiryCounts && (
+          <NotificationsNote pending={enquiryCounts.pendingNotifications} mailToFiles={mailToFiles} />
+        )}
       </StatCard>
     </section>
   );
@@ -218,17 +232,14 @@ export function DashboardScreen() {
         title="Dashboard"
         subtitle={me.data ? `Welcome back, ${me.data.username}.` : 'An overview of your website.'}
       />
-      {/* Nothing below the header until it is known whether the setup card is there: it never pops in
-          late and pushes the counts down (issue 28). A failed status shows no card. */}
-      {setup.isPending ? (
-        <Loading />
-      ) : (
-        <>
-          {setup.data && <SetupCard status={setup.data} />}
-          <AtAGlance enquiries={enquiries} events={events} summary={summary} />
-          <QuickLinks />
-        </>
-      )}
+      {setup.data && <SetupCard status={setup.data} />}
+      <AtAGlance
+        enquiries={enquiries}
+        events={events}
+        summary={summary}
+        mailToFiles={setup.data?.mail.transport === 'outbox'}
+      />
+      <QuickLinks />
     </>
   );
 }

@@ -1,10 +1,12 @@
 // Forgot password (SPEC §2, §4, §8): an e-mail address, then 'Check Your Email'. The answer is the
-// same whether or not the account exists, so the page never reveals who has one.
+// same whether or not the account exists, so the page never reveals who has one. While the site has
+// no mail server the link is only saved as a file on the server, and the page says so (issue 28).
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MailCheck, Send } from 'lucide-react';
+import { MailCheck, MailX, Send } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { NOT_DELIVERED } from '../../../shared/mail-delivery.ts';
 import { Banner } from '../../components/admin-ui.tsx';
 import { TextField } from '../../components/field.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
@@ -21,9 +23,22 @@ const forgotForm = z.object({
 });
 type ForgotForm = z.infer<typeof forgotForm>;
 
+/** The link went to a file on the server, not to anyone's inbox: say so, and where it can be found. */
+function NoMailServerNote() {
+  return (
+    <div className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">
+      <p className="font-semibold">{NOT_DELIVERED}.</p>
+      <p className="mt-1">
+        This website has no mail server set up, so the link was saved as a file on the server instead of being
+        e-mailed. Whoever runs the server can find it in the server's log ("mail written to outbox").
+      </p>
+    </div>
+  );
+}
+
 export function ForgotPasswordScreen() {
   const request = useRequestPasswordReset();
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [sent, setSent] = useState<{ to: string; toFile: boolean } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const {
     register,
@@ -31,16 +46,21 @@ export function ForgotPasswordScreen() {
     formState: { errors },
   } = useForm<ForgotForm>({ resolver: zodResolver(forgotForm), defaultValues: { email: '' } });
 
-  if (sentTo)
+  if (sent)
     return (
       <AuthCard title="Check Your Email">
         <div role="status" className="space-y-3 text-ink-700">
-          <MailCheck className="size-12 text-success-600" aria-hidden="true" />
+          {sent.toFile ? (
+            <MailX className="size-12 text-amber-700" aria-hidden="true" />
+          ) : (
+            <MailCheck className="size-12 text-success-600" aria-hidden="true" />
+          )}
           <p>
-            If an account exists for <span className="font-semibold text-ink-900">{sentTo}</span>, we have
+            If an account exists for <span className="font-semibold text-ink-900">{sent.to}</span>, we have
             sent a link to reset your password.
           </p>
           <p>The link expires in 1 hour. If nothing arrives, check your spam folder or try again.</p>
+          {sent.toFile && <NoMailServerNote />}
         </div>
         <BackToLogin />
       </AuthCard>
@@ -49,8 +69,8 @@ export function ForgotPasswordScreen() {
   const onSubmit = handleSubmit(async ({ email }) => {
     setError(null);
     try {
-      await request.mutateAsync(email);
-      setSentTo(email);
+      const answer = await request.mutateAsync(email);
+      setSent({ to: email, toFile: answer.mail_delivery === 'outbox' });
     } catch (caught) {
       setError(errorMessage(caught, 'Failed to send reset email. Please try again.'));
     }

@@ -5,12 +5,14 @@ import { Shield, ShieldCheck, Trash2, UserPlus, X } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { ROLE_CHOICE_HINT } from '../../../shared/admin-roles.ts';
 import { MIN_PASSWORD_LENGTH, MIN_USERNAME_LENGTH } from '../../../shared/constants.ts';
 import {
   createAdminRequest,
   type AdminUser,
   type CreateAdminRequest,
 } from '../../../shared/schemas/accounts.ts';
+import type { InvitationResult } from '../../../shared/schemas/invitation.ts';
 import { Banner, Card, EmptyState, Loading, PageHeader } from '../../components/admin-ui.tsx';
 import { Button } from '../../components/button.tsx';
 import { SelectField, TextField } from '../../components/field.tsx';
@@ -29,7 +31,13 @@ const EMPTY: UserForm = { username: '', email: '', password: '', role: 'admin' }
 const sentence = (label: string, message: string | undefined) =>
   message && /^[a-z]/.test(message) ? `${label} ${message}` : message;
 
-type Notice = { kind: 'error' | 'success'; text: string } | null;
+type Notice = { kind: 'error' | 'success' | 'warning' | 'info'; text: string } | null;
+
+/** What happened to the new admin's invitation e-mail (issue 28): only a real send is not a warning. */
+const invitationNotice = (invitation: InvitationResult): Notice => ({
+  kind: invitation.outcome === 'sent' ? 'info' : 'warning',
+  text: invitation.message,
+});
 
 function RoleBadge({ role }: { role: AdminUser['role'] }) {
   return role === 'superadmin' ? (
@@ -103,7 +111,13 @@ export const canDelete = (me: { id: number; role: string }, user: AdminUser) =>
   me.id !== user.id && (me.role === 'superadmin' || user.role !== 'superadmin');
 
 /** Closing the form (Cancel, or the header's button) drops what was typed: it opens empty again. */
-function CreateUserForm({ onNotice, onClose }: { onNotice: (notice: Notice) => void; onClose: () => void }) {
+function CreateUserForm({
+  onNotice,
+  onClose,
+}: {
+  onNotice: (notice: Notice, invitation?: Notice) => void;
+  onClose: () => void;
+}) {
   const createUser = useCreateAdminUser();
   const {
     register,
@@ -116,9 +130,9 @@ function CreateUserForm({ onNotice, onClose }: { onNotice: (notice: Notice) => v
 
   const onCreate = handleSubmit(async (values) => {
     try {
-      const { admin } = await createUser.mutateAsync(values);
+      const { admin, invitation } = await createUser.mutateAsync(values);
       const text = `Admin user '${admin.username}' created successfully`;
-      onNotice({ kind: 'success', text });
+      onNotice({ kind: 'success', text }, invitationNotice(invitation));
       onClose();
     } catch (caught) {
       onNotice({ kind: 'error', text: errorMessage(caught, 'Failed to create admin user') });
@@ -151,11 +165,16 @@ function CreateUserForm({ onNotice, onClose }: { onNotice: (notice: Notice) => v
           purpose="new"
           label="Password"
           minLength={MIN_PASSWORD_LENGTH}
-          hint="The user must change this password on first login."
+          hint="The user must change this password on first login. Give it to them yourself: the invitation e-mail never contains it."
           error={sentence('Password', errors.password?.message)}
           {...register('password')}
         />
-        <SelectField label="Role" error={sentence('Role', errors.role?.message)} {...register('role')}>
+        <SelectField
+          label="Role"
+          hint={ROLE_CHOICE_HINT}
+          error={sentence('Role', errors.role?.message)}
+          {...register('role')}
+        >
           <option value="admin">Admin</option>
           <option value="superadmin">Superadmin</option>
         </SelectField>
@@ -177,14 +196,20 @@ export function UsersScreen() {
   const deleteUser = useDeleteAdminUser();
   const [showForm, setShowForm] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
+  // Creating an account has a second outcome: what happened to the invitation e-mail.
+  const [invitation, setInvitation] = useState<Notice>(null);
+  const showNotice = (next: Notice, nextInvitation: Notice = null) => {
+    setNotice(next);
+    setInvitation(nextInvitation);
+  };
 
   const onDelete = async (user: AdminUser) => {
     if (!window.confirm(`Are you sure you want to delete admin user '${user.username}'?`)) return;
     try {
       await deleteUser.mutateAsync(user.id);
-      setNotice({ kind: 'success', text: `Admin user '${user.username}' deleted successfully` });
+      showNotice({ kind: 'success', text: `Admin user '${user.username}' deleted successfully` });
     } catch (caught) {
-      setNotice({ kind: 'error', text: errorMessage(caught, 'Failed to delete admin user') });
+      showNotice({ kind: 'error', text: errorMessage(caught, 'Failed to delete admin user') });
     }
   };
 
@@ -205,10 +230,11 @@ export function UsersScreen() {
         }
       />
 
-      {showForm && <CreateUserForm onNotice={setNotice} onClose={() => setShowForm(false)} />}
+      {showForm && <CreateUserForm onNotice={showNotice} onClose={() => setShowForm(false)} />}
 
       {users.isError && <Banner kind="error">Failed to load admin users</Banner>}
       {notice && <Banner kind={notice.kind}>{notice.text}</Banner>}
+      {invitation && <Banner kind={invitation.kind}>{invitation.text}</Banner>}
 
       {users.isPending ? (
         <Loading />

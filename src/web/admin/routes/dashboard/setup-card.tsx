@@ -1,6 +1,6 @@
 // The dashboard's setup card (issue 15, "No lead is lost silently"): shown until the site can really
 // reach people, one item per problem with the action that fixes it, in the owner's words. Problems only
-// whoever runs the server can fix say so, and name the setting to ask for.
+// a superadmin can fix tell an admin whom to ask.
 import {
   ArrowRight,
   Building2,
@@ -13,6 +13,7 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { NOT_DELIVERED } from '#shared/mail-delivery.ts';
 import type { SetupProblem, SetupStatus } from '#shared/schemas/setup.ts';
 import type { SiteSettingsField } from '#shared/schemas/site.ts';
 import { ServerPath } from '../../../components/admin-ui.tsx';
@@ -55,15 +56,17 @@ function itemFor(problem: SetupProblem, status: SetupStatus): Item {
     case 'mail_not_delivered':
       return {
         icon: MailX,
-        title: 'E-mail is saved as files — nobody receives it',
+        title: `E-mail: ${NOT_DELIVERED.charAt(0).toLowerCase()}${NOT_DELIVERED.slice(1)}`,
         body: (
           <>
             Enquiry notices, visitors' acknowledgements and password resets are saved as files in{' '}
-            <ServerPath path={mail.outbox_folder ?? ''} /> on the server. Ask whoever runs the server to
-            connect a mail server (the SMTP_URL setting), then send yourself a test e-mail.
+            <ServerPath path={mail.outbox_folder ?? ''} /> on the server, and nobody receives them.{' '}
+            {mail.can_edit
+              ? 'Set up your mail server in Settings › Mail, then send yourself a test e-mail.'
+              : 'Ask a superadmin to set up the mail server in Settings › Mail.'}
           </>
         ),
-        action: { label: 'E-mail settings', to: settingsAt('mail') },
+        action: { label: mail.can_edit ? 'Set up mail' : 'Mail settings', to: settingsAt('mail') },
       };
     case 'no_notification_address':
       return {

@@ -3,18 +3,34 @@ import { Link } from 'react-router';
 import type { Enquiry } from '#shared/schemas/enquiries.ts';
 import { useSetupStatus } from '../../api/setup-status.ts';
 import { ADMIN_PATHS } from '../../paths.ts';
+import { OutboxNote } from './outbox-note.tsx';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** Why e-mails are still owed and what fixes it, above the list; nothing when every e-mail went. */
+/**
+ * Why e-mails are still owed and what fixes it, above the list; while there is no mail server, that
+ * they only reach files (issue 28). Nothing when every e-mail went.
+ */
 export function PendingMailNote({ list }: { list: Enquiry[] }) {
   const setup = useSetupStatus();
+  const toFiles = setup.data?.mail.transport === 'outbox';
+  const outbox = toFiles && <OutboxNote canEdit={setup.data?.mail.can_edit ?? false} />;
   const pending = list.filter((enquiry) => enquiry.notification_pending);
-  if (pending.length === 0) return null;
+  if (pending.length === 0) return outbox || null;
+  return (
+    <>
+      {outbox}
+      <OwedNote pending={pending} canEdit={setup.data?.business_details.can_edit ?? false} />
+    </>
+  );
+}
+
+/** The enquiries with e-mails still owed, and why. */
+function OwedNote({ pending, canEdit }: { pending: Enquiry[]; canEdit: boolean }) {
+  const setup = useSetupStatus();
   const waitingForAddress = pending.filter((e) => e.notification_waiting_for === 'address').length;
   const failing = pending.filter((e) => e.notification_waiting_for === 'mail_server').length;
   const visitorsWaiting = pending.filter((e) => e.acknowledgement_pending).length;
-  const canEdit = setup.data?.business_details.can_edit ?? false;
   return (
     <div
       role="note"

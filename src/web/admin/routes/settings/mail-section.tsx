@@ -1,14 +1,18 @@
-// Outgoing e-mail (issue 15, every admin): where the site's e-mail goes and where enquiry notices go,
-// and a test e-mail that reports what really happened to it. The test goes to a fixed mailbox — the
-// admin's own, or the enquiry address — never to one typed in, so the button cannot mail a stranger.
+// Settings › Mail (issues 15 and 28, every admin): where the site's e-mail goes and where enquiry
+// notices go, the mail server (a superadmin sets it, mail-server-form.tsx), and a test e-mail that
+// reports what really happened to it. The test goes to a fixed mailbox — the admin's own, or the
+// enquiry address — never to one typed in, so the button cannot mail a stranger.
 import { Mail, Send } from 'lucide-react';
+import { NOT_DELIVERED } from '#shared/mail-delivery.ts';
 import { useState } from 'react';
 import type { MailTestRecipient, MailTestResult, SetupStatus } from '#shared/schemas/setup.ts';
 import { Banner, Loading, ServerPath } from '../../../components/admin-ui.tsx';
 import { Button } from '../../../components/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useMe } from '../../api/me.ts';
 import { useSendTestEmail } from '../../api/send-test-email.ts';
 import { useSetupStatus } from '../../api/setup-status.ts';
+import { MailServerSettings } from './mail-server-form.tsx';
 import { SettingsSection } from './section.tsx';
 
 type Outcome = { kind: 'error' | 'success' | 'warning'; text: string };
@@ -28,13 +32,16 @@ function WhereMailGoes({ status }: { status: SetupStatus }) {
           {mail.transport === 'smtp' ? (
             <>
               through the mail server <strong className="[overflow-wrap:anywhere]">{mail.smtp_host}</strong>
+              {mail.source === 'server' ? ' (set in the server’s configuration)' : ' (set below)'}
             </>
           ) : (
-            <>
-              nowhere: it is <strong>saved as files</strong> in <ServerPath path={mail.outbox_folder ?? ''} />{' '}
-              on the server, and nobody receives it. Ask whoever runs the server to connect a mail server (the
-              SMTP_URL setting).
-            </>
+            <span className="block rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-amber-950">
+              <strong>{NOT_DELIVERED}.</strong> It is saved as files in{' '}
+              <ServerPath path={mail.outbox_folder ?? ''} /> on the server, and nobody receives it.{' '}
+              {mail.can_edit
+                ? 'Set up the mail server below.'
+                : 'Ask a superadmin to set up the mail server here in Settings › Mail.'}
+            </span>
           )}
         </dd>
       </div>
@@ -112,6 +119,7 @@ function TestRecipient({
 
 export function MailSection({ myEmail }: { myEmail: string | undefined }) {
   const status = useSetupStatus();
+  const me = useMe();
   const send = useSendTestEmail();
   const [recipient, setRecipient] = useState<MailTestRecipient>('me');
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -133,9 +141,9 @@ export function MailSection({ myEmail }: { myEmail: string | undefined }) {
   return (
     <SettingsSection
       id="settings-mail"
-      title="Outgoing e-mail"
+      title="Mail"
       icon={Mail}
-      description="Enquiry notices, visitors' acknowledgements and password resets all leave this way."
+      description="Enquiry notices, visitors' acknowledgements, password resets and invitations all leave this way."
     >
       {status.isPending ? (
         <Loading />
@@ -144,6 +152,7 @@ export function MailSection({ myEmail }: { myEmail: string | undefined }) {
       ) : (
         <div className="space-y-6">
           <WhereMailGoes status={status.data} />
+          {me.data?.role === 'superadmin' && <MailServerSettings />}
           <div className="space-y-3 border-t border-ink-200 pt-5">
             <h3 className="font-semibold text-ink-900">Send a test e-mail</h3>
             <TestRecipient

@@ -3,6 +3,7 @@
 import { CalendarClock, Send } from 'lucide-react';
 import { toast } from 'sonner';
 import { WEEKLY_REPORT } from '#shared/constants.ts';
+import { NOT_DELIVERED } from '#shared/mail-delivery.ts';
 import { Banner, Loading, Switch } from '../../../components/admin-ui.tsx';
 import { Button } from '../../../components/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -30,8 +31,11 @@ export function WeeklyReportSection({ myEmail }: { myEmail: string | undefined }
 
   function sendPreview() {
     preview.mutate(undefined, {
+      // Saved as a file is not sent: a warning, never the green "sent" (issue 28).
       onSuccess: (result) =>
-        toast.success(`Preview sent to ${result.sent_to}`, { description: result.detail }),
+        result.outcome === 'saved'
+          ? toast.warning(NOT_DELIVERED, { description: result.detail })
+          : toast.success(`Preview sent to ${result.sent_to}`, { description: result.detail }),
       onError: (error) => toast.error(errorMessage(error, 'The preview could not be sent')),
     });
   }
