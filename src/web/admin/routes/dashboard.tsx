@@ -18,7 +18,7 @@ import {
 } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Card, PageHeader } from '../../components/admin-ui.tsx';
+import { Card, Loading, PageHeader } from '../../components/admin-ui.tsx';
 import { buttonClasses } from '../../components/button.tsx';
 import { DEFAULT_ANALYTICS_PERIOD } from '../../../shared/constants.ts';
 import { NOT_DELIVERED } from '../../../shared/mail-delivery.ts';
@@ -31,6 +31,7 @@ import { useEnquiries } from '../api/enquiries-list.ts';
 import { useMe } from '../api/me.ts';
 import { useSetupStatus } from '../api/setup-status.ts';
 import { SetupCard } from './dashboard/setup-card.tsx';
+import { EDIT_PARAM } from './content/use-editor.ts';
 import { ADMIN_PATHS } from '../paths.ts';
 
 /** SPEC §9's default analytics period: the last 7 days. */
@@ -89,11 +90,14 @@ function StatCard({
   );
 }
 
+/** A content screen with its add form open (the open form lives in the address, use-editor.ts). */
+const addFormOf = (path: string) => `${path}?${EDIT_PARAM}=new`;
+
 const QUICK_LINKS: readonly { label: string; to: string; icon: LucideIcon }[] = [
-  { label: 'Add event', to: ADMIN_PATHS.events, icon: CalendarPlus },
+  { label: 'Add event', to: addFormOf(ADMIN_PATHS.events), icon: CalendarPlus },
   { label: 'Read enquiries', to: ADMIN_PATHS.enquiries, icon: Inbox },
-  { label: 'Add gallery photo', to: ADMIN_PATHS.gallery, icon: Images },
-  { label: 'Add testimonial', to: ADMIN_PATHS.testimonials, icon: MessageSquareQuote },
+  { label: 'Add gallery photo', to: addFormOf(ADMIN_PATHS.gallery), icon: Images },
+  { label: 'Add testimonial', to: addFormOf(ADMIN_PATHS.testimonials), icon: MessageSquareQuote },
   { label: 'Business details', to: ADMIN_PATHS.settings, icon: Settings },
 ];
 
@@ -105,11 +109,12 @@ const countEnquiries = (list: Enquiry[]) => ({
   pendingNotifications: list.filter((enquiry) => enquiry.notification_pending).length,
 });
 
-/** Events dated today or later, and how many of those are hidden from the site. */
+/** Events dated today or later, and how many of those are hidden from the site (or private). */
 function countUpcoming(events: ContentItem<'events'>[]) {
   const today = londonDay(Date.now());
   const upcoming = events.filter((event) => event.date.slice(0, 10) >= today);
-  return { total: upcoming.length, hidden: upcoming.filter((event) => !event.is_active).length };
+  const hidden = upcoming.filter((event) => !event.is_active || event.is_private);
+  return { total: upcoming.length, hidden: hidden.length };
 }
 
 /** What the notifications tile says under its count: never "sent" while mail only reaches files. */
@@ -232,14 +237,22 @@ export function DashboardScreen() {
         title="Dashboard"
         subtitle={me.data ? `Welcome back, ${me.data.username}.` : 'An overview of your website.'}
       />
-      {setup.data && <SetupCard status={setup.data} />}
-      <AtAGlance
-        enquiries={enquiries}
-        events={events}
-        summary={summary}
-        mailToFiles={setup.data?.mail.transport === 'outbox'}
-      />
-      <QuickLinks />
+      {/* Nothing below the header until it is known whether the setup card is there: it never pops in
+          late and pushes the counts down (issue 28). A failed status shows no card. */}
+      {setup.isPending ? (
+        <Loading />
+      ) : (
+        <>
+          {setup.data && <SetupCard status={setup.data} />}
+          <AtAGlance
+            enquiries={enquiries}
+            events={events}
+            summary={summary}
+            mailToFiles={setup.data?.mail.transport === 'outbox'}
+          />
+          <QuickLinks />
+        </>
+      )}
     </>
   );
 }
