@@ -1,26 +1,45 @@
 // The admin routes (SPEC §2). Everything but login and the password-reset pages sits inside the
 // authenticated layout, which sends visitors without a session to /admin/login.
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { Toaster } from 'sonner';
 import { ToastHost } from '../components/toast.tsx';
 import { RequireAuth } from './auth/require-auth.tsx';
-import { AdminLayout } from './layout.tsx';
 import { ADMIN_PATHS } from './paths.ts';
-import { AnalyticsScreen } from './routes/analytics.tsx';
-import { BadgesScreen } from './routes/badges.tsx';
-import { DashboardScreen } from './routes/dashboard.tsx';
-import { EnquiriesScreen } from './routes/enquiries.tsx';
-import { EventsScreen } from './routes/events.tsx';
-import { ForgotPasswordScreen } from './routes/forgot-password.tsx';
-import { GalleryScreen } from './routes/gallery.tsx';
-import { LoginScreen } from './routes/login.tsx';
-import { RecentlyDeletedScreen } from './routes/recently-deleted.tsx';
-import { LogosScreen } from './routes/logos.tsx';
-import { ResetPasswordScreen } from './routes/reset-password.tsx';
-import { SettingsScreen } from './routes/settings.tsx';
-import { TestimonialsScreen } from './routes/testimonials.tsx';
-import { UsersScreen } from './routes/users.tsx';
-import { VideosScreen } from './routes/videos.tsx';
+
+/**
+ * One screen as a chunk of its own, fetched when it is first shown (issue 27): the login screen loads
+ * the router, React Query and its own form, not the content editors, charts and tables of the rest.
+ * Nothing is shown for the moment the chunk takes to arrive, in the screen's own place (the layout
+ * around it stays).
+ */
+function screen<K extends string>(load: () => Promise<{ [P in K]: ComponentType }>, name: K) {
+  const Screen = lazy<ComponentType>(() => load().then((module) => ({ default: module[name] })));
+  return function LazyScreen() {
+    return (
+      <Suspense fallback={null}>
+        <Screen />
+      </Suspense>
+    );
+  };
+}
+
+const AdminLayout = screen(() => import('./layout.tsx'), 'AdminLayout');
+const AnalyticsScreen = screen(() => import('./routes/analytics.tsx'), 'AnalyticsScreen');
+const BadgesScreen = screen(() => import('./routes/badges.tsx'), 'BadgesScreen');
+const DashboardScreen = screen(() => import('./routes/dashboard.tsx'), 'DashboardScreen');
+const EnquiriesScreen = screen(() => import('./routes/enquiries.tsx'), 'EnquiriesScreen');
+const EventsScreen = screen(() => import('./routes/events.tsx'), 'EventsScreen');
+const ForgotPasswordScreen = screen(() => import('./routes/forgot-password.tsx'), 'ForgotPasswordScreen');
+const GalleryScreen = screen(() => import('./routes/gallery.tsx'), 'GalleryScreen');
+const LoginScreen = screen(() => import('./routes/login.tsx'), 'LoginScreen');
+const RecentlyDeletedScreen = screen(() => import('./routes/recently-deleted.tsx'), 'RecentlyDeletedScreen');
+const LogosScreen = screen(() => import('./routes/logos.tsx'), 'LogosScreen');
+const ResetPasswordScreen = screen(() => import('./routes/reset-password.tsx'), 'ResetPasswordScreen');
+const SettingsScreen = screen(() => import('./routes/settings.tsx'), 'SettingsScreen');
+const TestimonialsScreen = screen(() => import('./routes/testimonials.tsx'), 'TestimonialsScreen');
+const UsersScreen = screen(() => import('./routes/users.tsx'), 'UsersScreen');
+const VideosScreen = screen(() => import('./routes/videos.tsx'), 'VideosScreen');
 
 export function AdminApp() {
   return (
