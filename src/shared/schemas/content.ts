@@ -44,9 +44,12 @@ const isMediaReference = (value: string) => uploadedFileName(value) !== undefine
 
 const MEDIA_MESSAGE = 'must be an uploaded file or an http(s) URL';
 const WEB_MESSAGE = 'must be an http(s) URL such as https://example.com';
-/** Spaces and line breaks are refused first, with a message that says so. */
+/**
+ * What is not a URL at all ("not a url") is told so first; a URL with a space or line break in it
+ * is told that.
+ */
 const urlRules = (pattern: RegExp, message: string) => (text: z.ZodString) =>
-  text.regex(URL_WITHOUT_SPACES, URL_SPACES_MESSAGE).regex(pattern, message);
+  text.regex(pattern, message).regex(URL_WITHOUT_SPACES, URL_SPACES_MESSAGE);
 const mediaUrl = urlRules(
   MEDIA_PATTERN,
   MEDIA_MESSAGE,

@@ -50,7 +50,7 @@ describe('the media URL rule', () => {
     ])
       expect(uploadedFileName(url), JSON.stringify(url)).toBeUndefined();
     const parsed = galleryInput.safeParse({ title: 'Targets', image_url: '/uploads/a\u0000.jpg' });
-    expect(parsed.error?.issues.map((issue) => issue.message)[0]).toBe(SPACES_MESSAGE);
+    expect(parsed.error?.issues.map((issue) => issue.message)).toContain(SPACES_MESSAGE);
   });
 });
 
