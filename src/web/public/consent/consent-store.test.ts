@@ -6,6 +6,7 @@ vi.mock('../tracking/tracking.ts', () => ({ startTracking: vi.fn(), stopTracking
 const { startTracking, stopTracking } = await import('../tracking/tracking.ts');
 const { readCookie } = await import('../../lib/cookies.ts');
 const store = await import('./consent-store.ts');
+const { forgetPageLoad, watchPageLoad } = await import('../islands/page-loaded.ts');
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -26,7 +27,40 @@ describe('cookie consent', () => {
   });
   afterEach(() => {
     cleanup();
+    forgetPageLoad();
     vi.useRealTimers();
+  });
+
+  /** The page's load event, now. */
+  function pageLoads() {
+    const page = {
+      document: { readyState: 'loading' },
+      addEventListener: (_: string, fire: () => void) => fire(),
+    };
+    watchPageLoad(page as unknown as Window);
+  }
+
+  /** Milliseconds from initConsent() to the banner. */
+  function bannerAfter(): number {
+    cleanup = store.initConsent();
+    let waited = 0;
+    while (!store.getConsentState().bannerOpen && waited < 10_000) {
+      vi.advanceTimersByTime(50);
+      waited += 50;
+    }
+    return waited;
+  }
+
+  it('opens the banner 2 s after the load event when its island comes to life after it (issue 27)', () => {
+    pageLoads();
+    vi.advanceTimersByTime(300);
+    expect(bannerAfter()).toBe(1700);
+  });
+
+  it('opens it at least 1.6 s after its island came to life, on a slow phone', () => {
+    pageLoads();
+    vi.advanceTimersByTime(1200);
+    expect(bannerAfter()).toBe(1600);
   });
 
   it('opens the banner 2 s after load when no choice is stored, and tracks nothing meanwhile', () => {

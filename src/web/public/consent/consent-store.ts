@@ -2,6 +2,7 @@
 // cookies written and tracking started at once; decline → only the choice is kept and nothing is ever
 // sent; 'Cookie settings' reopens the banner, and withdrawing stops tracking at once.
 import { useSyncExternalStore } from 'react';
+import { pageLoadedAt } from '../islands/page-loaded.ts';
 import { startTracking, stopTracking } from '../tracking/tracking.ts';
 import {
   ensureSession,
@@ -13,6 +14,23 @@ import {
 
 /** SPEC §9: the banner appears this long after load when no choice is stored. */
 export const CONSENT_BANNER_DELAY_MS = 2000;
+/**
+ * The least time between the consent island coming to life and the banner, when the island comes
+ * after the load event (a slow phone): the banner still never appears the moment the page's script
+ * does, while the visitor is just starting on the page.
+ */
+export const CONSENT_BANNER_MIN_DELAY_MS = 1600;
+
+/**
+ * How long after now the banner opens: CONSENT_BANNER_DELAY_MS after the load event, counted from
+ * now when the page has not loaded yet, and not sooner than CONSENT_BANNER_MIN_DELAY_MS from now.
+ */
+function bannerDelay(): number {
+  const loadedAt = pageLoadedAt();
+  if (loadedAt === undefined) return CONSENT_BANNER_DELAY_MS;
+  const rest = loadedAt + CONSENT_BANNER_DELAY_MS - Date.now();
+  return Math.min(CONSENT_BANNER_DELAY_MS, Math.max(CONSENT_BANNER_MIN_DELAY_MS, rest));
+}
 
 export interface ConsentState {
   choice: ConsentChoice;
@@ -33,7 +51,8 @@ function update(next: Partial<ConsentState>): void {
 /**
  * Reads the stored choice once the consent island has hydrated — the first island, right after the
  * hero picture is painted (islands/islands.ts) — with consent, tracking starts (and this page's
- * page_view is sent); without a choice, the banner opens after the delay. Returns a cleanup.
+ * page_view is sent); without a choice, the banner opens 2 s after load (bannerDelay). Returns a
+ * cleanup.
  */
 export function initConsent(): () => void {
   const choice = readConsent();
@@ -46,7 +65,7 @@ export function initConsent(): () => void {
   if (choice === 'declined') return () => undefined;
   const timer = setTimeout(() => {
     if (state.choice === 'unset') update({ bannerOpen: true });
-  }, CONSENT_BANNER_DELAY_MS);
+  }, bannerDelay());
   return () => clearTimeout(timer);
 }
 

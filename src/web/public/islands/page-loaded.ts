@@ -1,5 +1,6 @@
-// When the page's load event fired, on the clock timers use (Date.now()): a tab's events are as old
-// as the page (sections/next-events.tsx), however long after it their island hydrates.
+// When the page's load event fired, on the clock timers use (Date.now()): the consent banner shows
+// 2 s after it (consent/consent-store.ts), and a tab's events are as old as the page
+// (sections/next-events.tsx), however long after it their islands hydrate.
 
 let loadedAt: number | undefined;
 
@@ -11,3 +12,8 @@ export function watchPageLoad(win: Window = window): void {
 
 /** When the load event fired; undefined before it, or where it is not watched (tests). */
 export const pageLoadedAt = (): number | undefined => loadedAt;
+
+/** For tests: a page that has not loaded yet. */
+export function forgetPageLoad(): void {
+  loadedAt = undefined;
+}

@@ -1,8 +1,13 @@
 // The hero's video (category hero, an upload): an island of its own (islands/islands.ts) over the
 // still picture. It starts once the page has loaded, so it never competes with the hero picture;
-// never with prefers-reduced-motion or Save-Data.
+// never with prefers-reduced-motion or Save-Data, and not on a phone's narrow screen (issue 27,
+// decision 0439): there the still picture stays — a portrait crop of a landscape clip, which would
+// cost a phone its download and a decoder running for as long as the hero is on screen.
 import { useEffect, useRef, useState } from 'react';
 import { resizedImage } from '../../lib/media.ts';
+
+/** When the still picture is shown instead (styles.css hides the video the same way). */
+export const STILL_HERO = '(prefers-reduced-motion: reduce), (width < 48rem)';
 
 export function HeroVideo({ src, poster }: { src: string; poster: string }) {
   const ref = useRef<HTMLVideoElement>(null);
@@ -11,19 +16,20 @@ export function HeroVideo({ src, poster }: { src: string; poster: string }) {
   useEffect(() => {
     const video = ref.current;
     if (!video) return;
-    const motion = window.matchMedia('(prefers-reduced-motion: reduce)');
+    const still = window.matchMedia(STILL_HERO);
     const saveData = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData;
     if (saveData) return;
     // Started once the page has loaded, so the video never competes with the hero picture.
     const start = () => {
-      if (!motion.matches) video.play().catch(() => undefined);
+      if (!still.matches) video.play().catch(() => undefined);
     };
-    const onMotionChange = () => (motion.matches ? video.pause() : start());
-    motion.addEventListener('change', onMotionChange);
+    // Turned to landscape, or the visitor's motion setting changed.
+    const onChange = () => (still.matches ? video.pause() : start());
+    still.addEventListener('change', onChange);
     if (document.readyState === 'complete') start();
     else window.addEventListener('load', start, { once: true });
     return () => {
-      motion.removeEventListener('change', onMotionChange);
+      still.removeEventListener('change', onChange);
       window.removeEventListener('load', start);
     };
   }, []);
