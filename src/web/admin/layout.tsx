@@ -47,15 +47,17 @@ const NAV: readonly { label: string; to: string; icon: LucideIcon }[] = [
   { label: 'Settings', to: ADMIN_PATHS.settings, icon: Settings },
 ];
 
+// A laptop's sidebar is a little tighter than the phone's drawer (touch-sized rows): all of it fits a
+// window 720 px tall, where the last item was cut off at 800 (issue 28); shorter ones scroll the list.
 const ITEM =
-  'flex min-h-11 items-center gap-3 rounded-lg px-3 text-base font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400';
+  'flex min-h-11 items-center gap-3 rounded-lg px-3 text-base font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400 lg:min-h-10';
 
 function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const mustChange = useMustChangePassword();
   const signOut = useSignOut();
   const me = useMe();
   return (
-    <div className="flex h-full flex-col gap-6 bg-ink-900 px-3 py-5 text-ink-100">
+    <div className="flex h-full flex-col gap-6 bg-ink-900 px-3 py-5 text-ink-100 lg:gap-4 lg:py-4">
       <div className="px-3">
         <p className="font-display text-2xl font-semibold tracking-wide text-white uppercase">CMS Admin</p>
         <a
@@ -66,7 +68,7 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
         </a>
       </div>
       <nav aria-label="Admin" className="flex-1 overflow-y-auto">
-        <ul className="space-y-1">
+        <ul className="space-y-1 lg:space-y-0.5">
           {NAV.map(({ label, to, icon: Icon }) =>
             mustChange && to !== ADMIN_PATHS.settings ? (
               <li key={to}>

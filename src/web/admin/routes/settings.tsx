@@ -1,10 +1,12 @@
 // Settings (DESIGN "Settings page"): change password (required while a change is forced), two-factor
 // login, e-mail (where it goes, and a test), and for a superadmin the business details, personal data
 // requests and the audit log. A link to /admin/settings#<section> (the dashboard's setup card) opens
-// at that section.
+// at that section. The page's own menu (issue 28) links to every section it shows: both come from one
+// list, so a section added to it is in the menu too.
 import { Lock } from 'lucide-react';
-import { useEffect } from 'react';
+import { Fragment, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
+import type { CurrentAdmin } from '../../../shared/schemas/accounts.ts';
 import { PageHeader } from '../../components/admin-ui.tsx';
 import { useMe } from '../api/me.ts';
 import { useMustChangePassword } from '../auth/token-store.ts';
@@ -13,6 +15,7 @@ import { BusinessDetailsSection } from './settings/business-details-section.tsx'
 import { ChangePasswordSection } from './settings/change-password-section.tsx';
 import { DataSubjectSection } from './settings/data-subject-section.tsx';
 import { MailSection } from './settings/mail-section.tsx';
+import { SectionMenu, type MenuSection } from './settings/section-menu.tsx';
 import { TwoFactorSection } from './settings/two-factor-section.tsx';
 import { WeeklyReportSection } from './settings/weekly-report-section.tsx';
 
@@ -39,10 +42,54 @@ function useScrollToSection() {
   }, [hash]);
 }
 
+interface Section extends MenuSection {
+  content: ReactNode;
+  /** Whether this admin sees it now. */
+  shown: boolean;
+}
+
+/**
+ * The sections this admin sees, in page order. `id` is the one the section's heading carries, `label`
+ * its title: the menu links to the one and says the other.
+ */
+function settingsSections(forced: boolean, me: CurrentAdmin | undefined): Section[] {
+  const superadmin = me?.role === 'superadmin';
+  const sections: Section[] = [
+    {
+      id: 'settings-password',
+      label: 'Change password',
+      content: <ChangePasswordSection forced={forced} />,
+      shown: true,
+    },
+    { id: 'settings-2fa', label: 'Two-factor login', content: <TwoFactorSection me={me} />, shown: !forced },
+    { id: 'settings-mail', label: 'Mail', content: <MailSection myEmail={me?.email} />, shown: !forced },
+    {
+      id: 'settings-weekly-report',
+      label: 'Weekly report',
+      content: <WeeklyReportSection myEmail={me?.email} />,
+      shown: !forced,
+    },
+    {
+      id: 'settings-business',
+      label: 'Business details',
+      content: <BusinessDetailsSection />,
+      shown: !forced && superadmin,
+    },
+    {
+      id: 'settings-data-subject',
+      label: 'Personal data requests',
+      content: <DataSubjectSection />,
+      shown: !forced && superadmin,
+    },
+    { id: 'settings-audit', label: 'Audit log', content: <AuditLogSection />, shown: !forced && superadmin },
+  ];
+  return sections.filter((section) => section.shown);
+}
+
 export function SettingsScreen() {
   const forced = useMustChangePassword();
   const me = useMe();
-  const superadmin = me.data?.role === 'superadmin';
+  const sections = settingsSections(forced, me.data);
   useScrollToSection();
 
   return (
@@ -68,18 +115,18 @@ export function SettingsScreen() {
           </div>
         </div>
       )}
-      <div className="space-y-6">
-        <ChangePasswordSection forced={forced} />
-        {!forced && (
-          <>
-            <TwoFactorSection me={me.data} />
-            <MailSection myEmail={me.data?.email} />
-            <WeeklyReportSection myEmail={me.data?.email} />
-            {superadmin && <BusinessDetailsSection />}
-            {superadmin && <DataSubjectSection />}
-            {superadmin && <AuditLogSection />}
-          </>
+      {/* The menu first for the keyboard; on a laptop it sits in its own column, in view. */}
+      <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_13rem] lg:gap-8">
+        {sections.length > 1 && (
+          <div className="lg:col-start-2 lg:row-start-1">
+            <SectionMenu sections={sections} />
+          </div>
         )}
+        <div className="space-y-6 lg:col-start-1 lg:row-start-1">
+          {sections.map((section) => (
+            <Fragment key={section.id}>{section.content}</Fragment>
+          ))}
+        </div>
       </div>
     </>
   );
