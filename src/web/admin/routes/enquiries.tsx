@@ -2,7 +2,8 @@
 // with a status, selection for bulk delete, and the button that mails every pending notification.
 // Toasts here are sonner's (4 s, up to 3 visible; SPEC §4). While e-mails are owed, a note above the
 // list says why in the owner's words and how many visitors wait for their acknowledgement; the
-// button's outcome is one toast (issue 15).
+// button's outcome is one toast (issue 15). On a phone the note is one line and the filters wait
+// behind one button, so the first enquiry is on the first screen (issue 28).
 import { useEffect, useMemo } from 'react';
 import type { Enquiry } from '#shared/schemas/enquiries.ts';
 import { EmptyState, Loading, PageHeader } from '../../components/admin-ui.tsx';
@@ -12,7 +13,7 @@ import { enquiriesFileName, useExportEnquiries } from '../api/enquiries-export.t
 import { EnquiryCard } from './enquiries/enquiry-card.tsx';
 import { EnquirySearch } from './enquiries/enquiry-search.tsx';
 import { errorToast } from './enquiries/error-toast.ts';
-import { PendingMailNote } from './enquiries/pending-mail-note.tsx';
+import { MailNotices } from './enquiries/mail-notices.tsx';
 import { SelectionBar } from './enquiries/selection-bar.tsx';
 import { SendPendingButton } from './enquiries/send-pending-button.tsx';
 import { useEnquiryDeletion } from './enquiries/use-enquiry-deletion.ts';
@@ -91,7 +92,7 @@ export function EnquiriesScreen() {
         <EmptyState>{emptyListMessage(enquiries.isError, all.length > 0)}</EmptyState>
       ) : (
         <>
-          <PendingMailNote list={all} />
+          <MailNotices list={all} />
           <SelectionBar
             selection={selection}
             shownCount={list.length}
