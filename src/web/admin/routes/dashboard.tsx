@@ -32,6 +32,7 @@ import { useMe } from '../api/me.ts';
 import { useSetupStatus } from '../api/setup-status.ts';
 import { SetupCard } from './dashboard/setup-card.tsx';
 import { EDIT_PARAM } from './content/use-editor.ts';
+import { useWelcome } from './dashboard/welcome.ts';
 import { ADMIN_PATHS } from '../paths.ts';
 
 /** SPEC §9's default analytics period: the last 7 days. */
@@ -221,6 +222,7 @@ function QuickLinks() {
 
 export function DashboardScreen() {
   const me = useMe();
+  const welcome = useWelcome(me.data);
   // The same queries as the enquiry, events and analytics screens, so their changes show here too.
   const enquiries = useEnquiries();
   const events = useContentList('events');
@@ -233,10 +235,7 @@ export function DashboardScreen() {
 
   return (
     <>
-      <PageHeader
-        title="Dashboard"
-        subtitle={me.data ? `Welcome back, ${me.data.username}.` : 'An overview of your website.'}
-      />
+      <PageHeader title="Dashboard" subtitle={welcome} />
       {/* Nothing below the header until it is known whether the setup card is there: it never pops in
           late and pushes the counts down (issue 28). A failed status shows no card. */}
       {setup.isPending ? (

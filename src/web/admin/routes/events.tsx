@@ -121,8 +121,6 @@ export function EventsScreen() {
         name: event.name,
         media: <Thumbnail url={event.image_url} />,
         badge: eventStatus(event, all, today),
-        // On means "may be shown": whether it is shown right now is the badge's to say.
-        shownText: 'Enabled',
         details: (
           <>
             <p className="flex items-center gap-1.5">

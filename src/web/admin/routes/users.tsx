@@ -219,13 +219,21 @@ export function UsersScreen() {
         title="Admin Users"
         subtitle="Manage admin accounts"
         actions={
-          <Button onClick={() => setShowForm((open) => !open)} aria-expanded={showForm}>
+          // SPEC §2: the button toggles the form; while it is open it says so with its × (issue 28).
+          <Button
+            variant={showForm ? 'secondary' : 'primary'}
+            onClick={() => setShowForm((open) => !open)}
+            aria-expanded={showForm}
+          >
             {showForm ? (
-              <X className="size-5" aria-hidden="true" />
+              <>
+                <X className="size-5" aria-hidden="true" /> Close form
+              </>
             ) : (
-              <UserPlus className="size-5" aria-hidden="true" />
+              <>
+                <UserPlus className="size-5" aria-hidden="true" /> Add Admin User
+              </>
             )}
-            Add Admin User
           </Button>
         }
       />

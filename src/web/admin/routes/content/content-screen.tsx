@@ -27,8 +27,6 @@ export interface CardView {
   media?: ReactNode;
   /** A short state beside the name, e.g. 'Past — not shown'. */
   badge?: string;
-  /** The switch's visible text while on (default 'Shown'), where being on does not mean being shown. */
-  shownText?: string;
   details: ReactNode;
 }
 
@@ -110,7 +108,6 @@ export function ContentScreen<K extends ContentKind>({
               name={view.name}
               media={view.media}
               badge={view.badge}
-              shownText={view.shownText}
               schedule={item}
               active={item.is_active}
               onActiveChange={(active) => void manager.setActive(item, active)}

@@ -21,30 +21,29 @@ type ItemCardProps = {
   badge?: string;
   /** The item's show-from / hide-after times, said in a line of their own when it has any. */
   schedule?: Schedulable;
-  /** The switch's visible text while on. */
-  shownText?: string;
   /** 3 where the list sits under a section heading (gallery). */
   headingLevel?: 2 | 3;
 };
 
-/** The card's bottom row: the on-the-website switch, any extra actions, Edit and Delete. */
+/**
+ * The card's bottom row: the on-the-website switch, any extra actions, Edit and Delete. The switch is
+ * named by what it does, the same on every screen (issue 28): a state word would claim 'Shown' beside
+ * an item that is on but not on the site now (an event beyond the next three, a picture before its
+ * start); the header's badges and schedule line say that, and 'Hidden' while it is off.
+ */
 function ItemCardActions({
   name,
   active,
   onActiveChange,
-  shownText = 'Shown',
   extraActions,
   onEdit,
   onDelete,
-}: Pick<
-  ItemCardProps,
-  'name' | 'active' | 'onActiveChange' | 'shownText' | 'extraActions' | 'onEdit' | 'onDelete'
->) {
+}: Pick<ItemCardProps, 'name' | 'active' | 'onActiveChange' | 'extraActions' | 'onEdit' | 'onDelete'>) {
   return (
     <div className="mt-auto flex flex-wrap items-center gap-2 border-t border-ink-100 px-4 py-3">
       <label className="mr-auto flex items-center gap-2 text-sm font-medium text-ink-700">
         <Switch checked={active} onCheckedChange={onActiveChange} label={`Show ${name} on the website`} />
-        <span aria-hidden="true">{active ? shownText : 'Hidden'}</span>
+        <span aria-hidden="true">Show on the website</span>
       </label>
       {extraActions}
       <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Edit ${name}`}>

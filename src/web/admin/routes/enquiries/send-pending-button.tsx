@@ -2,14 +2,14 @@ import { Send } from 'lucide-react';
 import { toast } from 'sonner';
 import { NOT_DELIVERED } from '#shared/mail-delivery.ts';
 import { Button } from '../../../components/button.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { useSendPendingNotifications } from '../../api/enquiries-send-notifications.ts';
 import { useSetupStatus } from '../../api/setup-status.ts';
-import { errorToast } from './error-toast.ts';
+import { useSendFailure } from './send-failure.ts';
 
 /** Mails every pending notification; the outcome is one toast (issue 15). */
 export function SendPendingButton() {
   const sendPending = useSendPendingNotifications();
+  const sendFailed = useSendFailure();
   // Without a mail server "sent" means written to files: never a green "sent" then (issue 28).
   const toFiles = useSetupStatus().data?.mail.transport === 'outbox';
 
@@ -22,7 +22,7 @@ export function SendPendingButton() {
                 'Anything owed was saved as files on the server; nobody receives it until a mail server is set up in Settings › Mail.',
             })
           : toast.success('Notifications Sent', { description: result.message }),
-      onError: (error) => errorToast(errorMessage(error, 'Failed to send notifications')),
+      onError: sendFailed,
     });
   }
 

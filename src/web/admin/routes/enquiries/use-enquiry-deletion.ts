@@ -1,10 +1,14 @@
 import { toast } from 'sonner';
+import { counted } from '#shared/report-words.ts';
 import type { Enquiry } from '#shared/schemas/enquiries.ts';
 import { useBulkDeleteEnquiries } from '../../api/enquiries-bulk-delete.ts';
 import { useDeleteEnquiry } from '../../api/enquiries-delete.ts';
 import { useRestoreDeleted } from '../../api/trash.ts';
 import { errorToast } from './error-toast.ts';
 import type { EnquirySelection } from './use-enquiry-selection.ts';
+
+/** '1 enquiry', '2 enquiries'. */
+const enquiries = (count: number) => counted(count, 'enquiry', 'enquiries');
 
 /** Deleting one enquiry or the selected ones, each confirmed first and undoable from its toast. */
 export function useEnquiryDeletion({ selectedIds, select, selectAll }: EnquirySelection) {
@@ -19,7 +23,7 @@ export function useEnquiryDeletion({ selectedIds, select, selectAll }: EnquirySe
       restore.mutate(
         ids.map((id) => ({ kind: 'enquiries' as const, id })),
         {
-          onSuccess: () => toast.success('Restored', { description: `${ids.length} enquiry(ies) restored` }),
+          onSuccess: () => toast.success('Restored', { description: `${enquiries(ids.length)} restored` }),
           onError: () => errorToast('Failed to restore enquiries'),
         },
       ),
@@ -46,12 +50,13 @@ export function useEnquiryDeletion({ selectedIds, select, selectAll }: EnquirySe
       toast.error('No Selection', { description: 'Please select enquiries to delete' });
       return;
     }
+    // SPEC §5's question, word for word; the answer below says the number properly (issue 28).
     if (!window.confirm(`Are you sure you want to delete ${ids.length} enquiry(ies)?`)) return;
     deleteMany.mutate(ids, {
       onSuccess: () => {
         selectAll(false);
         toast.success('Success', {
-          description: `${ids.length} enquiry(ies) deleted successfully`,
+          description: `${enquiries(ids.length)} deleted successfully`,
           action: undoAction(ids),
         });
       },
