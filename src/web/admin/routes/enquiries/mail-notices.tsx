@@ -14,7 +14,7 @@ function summaryOf(list: readonly Enquiry[], toFiles: boolean): string[] | null 
   const owed = list.filter((enquiry) => enquiry.notification_pending).length;
   const parts = [
     toFiles ? NOT_DELIVERED : null,
-    owed > 0 ? `${counted(owed, 'enquiry', 'enquiries')} with e-mails still to send` : null,
+    owed > 0 ? `E-mails still to send: ${counted(owed, 'enquiry', 'enquiries')}` : null,
   ].filter((part) => part !== null);
   return parts.length > 0 ? parts : null;
 }
@@ -32,17 +32,16 @@ export function MailNotices({ list }: { list: Enquiry[] }) {
         aria-expanded={open}
         aria-controls={id}
         onClick={() => setOpen((shown) => !shown)}
-        className="flex min-h-11 w-full items-center gap-2 rounded-card border border-amber-300 bg-amber-50 px-4 py-2 text-left font-semibold text-amber-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400 sm:hidden"
+        className="flex min-h-11 w-full items-center gap-2 rounded-card border border-amber-300 bg-amber-50 px-4 py-2 text-left text-sm font-semibold text-amber-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400 sm:hidden"
       >
         <MailWarning className="size-5 shrink-0" aria-hidden="true" />
         <span className="min-w-0 flex-1">
           {summary.map((line) => (
-            <span key={line} className="block truncate">
+            <span key={line} className="block">
               {line}
             </span>
           ))}
         </span>
-        <span className="text-sm font-normal underline underline-offset-2">{open ? 'Less' : 'Why?'}</span>
         <ChevronDown
           className={`size-4 shrink-0 transition-transform ${open ? 'rotate-180' : ''}`}
           aria-hidden="true"
