@@ -91,8 +91,37 @@ export const ADMIN_CONTENT_SCREENS: Screen[] = [
       );
       if (!waiting) await seedWaitingEnquiry(server);
       await openSignedIn(page, server, '/admin/enquiries');
+      // A phone folds the notes into a line (issue 28): opened here to show them.
+      await page.getByRole('list', { name: 'Enquiries' }).waitFor();
+      const folded = page.getByRole('button', { name: /still to send/ });
+      if (await folded.isVisible()) await folded.click();
       await page.getByRole('note', { name: 'E-mails still to send' }).waitFor();
     },
+  },
+  {
+    // Issue 28: the first screen on a phone — the notes folded, the filters behind one button.
+    name: 'admin-enquiries-first-screen',
+    fullPage: false,
+    open: async (page, server) => {
+      const listed = await server.started.services.enquiries.list();
+      if (listed.length === 0) await seedEnquiries(server);
+      if (!listed.some((enquiry) => enquiry.notification_pending)) await seedWaitingEnquiry(server);
+      await openSignedIn(page, server, '/admin/enquiries');
+      await page.getByRole('list', { name: 'Enquiries' }).waitFor();
+    },
+  },
+  {
+    // Issue 28: a half-typed event kept over a reload (or a sign-out), said above the form.
+    name: 'admin-events-draft-restored',
+    fullPage: false,
+    open: signedIn('/admin/events', async (page) => {
+      await listShown(page);
+      await page.getByRole('button', { name: 'Add Event' }).click();
+      await page.getByLabel('Event name').fill('Harvest Fair');
+      await page.getByLabel('Location').fill('Ripon');
+      await page.reload();
+      await page.getByText('Draft restored').waitFor();
+    }),
   },
   {
     name: 'admin-analytics',

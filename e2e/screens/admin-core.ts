@@ -33,6 +33,20 @@ export const ADMIN_CORE_SCREENS: Screen[] = [
     },
   },
   {
+    // Issue 28: the settings page's own menu, after a jump to one section.
+    name: 'admin-settings-menu',
+    fullPage: false,
+    open: async (page, server) => {
+      await openSignedIn(page, server, '/admin/settings');
+      await page.getByRole('heading', { name: 'Audit log' }).waitFor();
+      await page
+        .getByRole('navigation', { name: 'Settings sections' })
+        .getByRole('link', { name: 'Business details' })
+        .click();
+      await page.waitForFunction(() => document.activeElement?.id === 'settings-business');
+    },
+  },
+  {
     name: 'admin-settings',
     open: async (page, server) => {
       await openSignedIn(page, server, '/admin/settings');
