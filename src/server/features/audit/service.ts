@@ -52,9 +52,7 @@ export function createAuditService(db: Db, clock: Clock) {
       });
     },
 
-    async list(
-      query: AuditQuery,
-    ): Promise<{
+    async list(query: AuditQuery): Promise<{
       entries: Omit<AuditEntry, 'target_exists' | 'target_label'>[];
       next_before: number | null;
     }> {

@@ -59,9 +59,7 @@ describe('describeAuditAction', () => {
     );
     const remove = 'DELETE /api/admin/enquiries/:id';
     expect(describeAuditAction(remove, null, gone)).toBe('Deleted enquiry #12');
-    expect(describeAuditAction(remove, null, live)).toBe(
-      'Deleted the enquiry from Priya Shah (15 Jun 2026)',
-    );
+    expect(describeAuditAction(remove, null, live)).toBe('Deleted the enquiry from Priya Shah (15 Jun 2026)');
     // The action filter names the kind of entry, without any one enquiry.
     expect(describeAuditAction(patch)).toBe('Changed an enquiry status');
     expect(describeAuditAction(remove)).toBe('Deleted an enquiry');
