@@ -101,7 +101,9 @@ describeE2e('admin screens that fit', () => {
     ['desktop', DESKTOP],
     ['phone', PHONE],
   ])('lists every Settings section in its own menu and goes to each (%s)', async (_name, options) => {
-    const context = await e2e.browser.newContext(options);
+    // Where a jump lands, not how it glides there: a smooth scroll down a long page on a loaded
+    // machine can outlast a poll.
+    const context = await e2e.browser.newContext({ ...options, reducedMotion: 'reduce' });
     const page = await context.newPage();
     try {
       await openSignedIn(page, e2e.server, '/admin/settings');
@@ -118,12 +120,15 @@ describeE2e('admin screens that fit', () => {
       const settledPlace = async (heading: ReturnType<Page['locator']>) => {
         let last = '';
         await expect
-          .poll(async () => {
-            const now = JSON.stringify(await place(page, heading));
-            const still = now === last;
-            last = now;
-            return still;
-          })
+          .poll(
+            async () => {
+              const now = JSON.stringify(await place(page, heading));
+              const still = now === last;
+              last = now;
+              return still;
+            },
+            { timeout: 10_000 },
+          )
           .toBe(true);
         return place(page, heading);
       };
