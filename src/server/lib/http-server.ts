@@ -8,9 +8,9 @@ import type { HttpTimeouts } from '../config.ts';
 const MAX_CHECK_INTERVAL_MS = 1000;
 
 /**
- * At a stop, how long a request whose body is still arriving (an upload) may go on before its
- * connection is closed: a body coming through a proxy arrives in this time, a client trickling one
- * in would otherwise hold the stop to its deadline.
+ * At a stop, how long a connection still waiting for its client (idle, or a request's headers or
+ * body still arriving) may stay open: a proxy's requests and an upload through nginx arrive in this
+ * time; a client trickling bytes would otherwise hold the stop to its deadline.
  */
 export const STOP_BODY_WAIT_MS = 2000;
 
@@ -53,18 +53,21 @@ export function createHttpServer(timeouts: HttpTimeouts, listener: http.RequestL
 const waitsForClient = (exchange: Exchange | undefined) => !exchange || exchange.response.writableFinished;
 
 /**
- * For a stop (docs/decisions/0434-clean-stops.md): closes at once every connection that is waiting
- * for its client — idle, or still sending a request's headers — and, after STOP_BODY_WAIT_MS, every
- * one still sending a request's body. A request whose body has arrived is left to be answered.
- * Resolves when that is done; a server not made by createHttpServer is left alone.
+ * For a stop (docs/decisions/0434-clean-stops.md): after STOP_BODY_WAIT_MS closes every connection
+ * still waiting for its client — idle, still sending a request's headers, or still sending its body.
+ * Until then the server's own close handles them as before (a proxy's idle connections closed, a
+ * request on one answered 503 with `Connection: close`, so the proxy retries it elsewhere). A request
+ * whose body has arrived is left to be answered. A server not made by createHttpServer is left alone.
  */
-export async function closeStalledConnections(server: http.Server, bodyWaitMs = STOP_BODY_WAIT_MS) {
+export async function closeStalledConnections(server: http.Server, waitMs = STOP_BODY_WAIT_MS) {
   const sockets = socketsOf.get(server);
   if (!sockets) return;
-  for (const socket of sockets) if (waitsForClient(socket[lastExchange])) socket.destroy();
-  const stillSending = () =>
-    [...sockets].filter((socket) => socket[lastExchange]?.request.complete === false);
-  const deadline = Date.now() + bodyWaitMs;
-  while (stillSending().length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-  for (const socket of stillSending()) socket.destroy();
+  const stalled = () =>
+    [...sockets].filter((socket) => {
+      const exchange = socket[lastExchange];
+      return waitsForClient(exchange) || exchange?.request.complete === false;
+    });
+  const deadline = Date.now() + waitMs;
+  while (stalled().length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  for (const socket of stalled()) socket.destroy();
 }
