@@ -2,7 +2,9 @@
 // parts that need script, each hydrated as a React root of its own when it is needed. React and the
 // islands' code are fetched only then, never before the hero picture is painted (issue 18, decision
 // 0429); the rest of the page is server-rendered HTML that runs no component code.
+import { drawAllBeforeJumps } from './drawn-before-jumps.ts';
 import { startIslands } from './islands/start-islands.ts';
 import './styles.css';
 
+drawAllBeforeJumps();
 startIslands();

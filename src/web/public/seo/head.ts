@@ -4,11 +4,15 @@ import type { PageData } from '#shared/page-data.ts';
 import { absoluteMediaUrl, resizedImage } from '../../lib/media.ts';
 import { upcomingEvents } from '../../lib/dates.ts';
 import type { PublicPage } from '../app.tsx';
-// The two faces every page paints first (headings, body text), preloaded so they are in place at the
-// first paint instead of swapping in later and moving the text (CLS). The same files styles.css
-// pulls in through fonts/fonts.css, so the built URLs are the same.
+// The four faces every page paints in its first screen (headings, body text, and the semibold of the
+// buttons, labels and header links), preloaded so they are in place at the first paint instead of
+// swapping in later: moving the text (CLS), and laying the screen out again for each face that
+// arrives (issue 27: on a slow phone each such layout blocked the main thread for 100-250 ms). The
+// same files styles.css pulls in through fonts/fonts.css, so the built URLs are the same.
 import headingFont from '../fonts/oswald-700.woff2?url';
+import buttonFont from '../fonts/oswald-600.woff2?url';
 import bodyFont from '../fonts/inter-400.woff2?url';
+import labelFont from '../fonts/inter-600.woff2?url';
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -109,9 +113,12 @@ export function renderHead(page: PublicPage, data: PageData): string {
   const url = path === null ? null : `${data.publicUrl}${path}`;
   const image = shareImage(data);
   const tags = [
-    ...[headingFont, bodyFont].map(
+    ...[headingFont, bodyFont, buttonFont, labelFont].map(
       (font) => `<link rel="preload" href="${font}" as="font" type="font/woff2" crossorigin>`,
     ),
+    // Without script nothing draws the sections below the hero before a jump to one of them
+    // (drawn-before-jumps.ts): they are all drawn from the start.
+    '<noscript><style>.below-fold{content-visibility:visible}</style></noscript>',
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(text)}">`,
   ];

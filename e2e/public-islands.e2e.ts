@@ -1,0 +1,145 @@
+// Issue 27 in a real browser: the landing page hydrates only its islands, each a React root of its
+// own; a tap made before an island is live still does what it should; the sections below the hero,
+// drawn only near the screen, still take a smooth jump to exactly their place (and the page opened at
+// one); the hero video plays on a wide screen and not on a phone's.
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, expect, it } from 'vitest';
+import { describeE2e, useE2eServer } from './support/e2e.ts';
+import { DESKTOP, PHONE } from './support/browser.ts';
+
+/** Where the sticky header ends: an anchored section's top lands here. */
+const UNDER_HEADER = 64;
+
+describeE2e('landing page islands', () => {
+  const e2e = useE2eServer();
+  const contexts: BrowserContext[] = [];
+
+  /** A visitor who already declined cookies; smooth scrolling as most visitors have it. */
+  async function visitor(options: BrowserContextOptions = PHONE): Promise<Page> {
+    const context = await e2e.browser.newContext(options);
+    contexts.push(context);
+    await context.addCookies([{ name: 'cookie_consent', value: 'false', url: e2e.server.url }]);
+    return context.newPage();
+  }
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+  });
+
+  const topOf = (page: Page, id: string) =>
+    page.evaluate((target) => document.getElementById(target)!.getBoundingClientRect().top, id);
+
+  /** Waits until `id` rests right under the header (a smooth scroll takes a moment). */
+  async function restsUnderHeader(page: Page, id: string) {
+    // Polled from here: without JavaScript the page cannot wait for anything itself.
+    await expect
+      .poll(async () => Math.abs((await topOf(page, id)) - UNDER_HEADER), { timeout: 10_000 })
+      .toBeLessThan(4);
+    await page.waitForTimeout(300);
+    expect(Math.abs((await topOf(page, id)) - UNDER_HEADER), id).toBeLessThan(4);
+  }
+
+  it('hydrates only the islands: the header, the hero and the other static sections run no component code', async () => {
+    const page = await visitor();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${e2e.server.url}/`);
+    await page.waitForLoadState('networkidle');
+    const roots = await page.evaluate(() => {
+      const isRoot = (element: Element) =>
+        Object.keys(element).some((key) => key.startsWith('__reactContainer'));
+      const rendered = (element: Element) =>
+        Object.keys(element).some((key) => key.startsWith('__reactFiber'));
+      return {
+        live: [...document.querySelectorAll<HTMLElement>('[data-island]')]
+          .filter(isRoot)
+          .map((element) => element.dataset.island),
+        staticRendered: [
+          ...document.querySelectorAll('header *, #top h1, #top a, footer a, [data-section=why-choose] *'),
+        ].filter(rendered).length,
+      };
+    });
+    // At start: the consent banner and its settings button, the toasts and the hero video.
+    expect(roots.live.sort()).toEqual(['consent', 'cookie-settings', 'hero-video', 'toasts']);
+    expect(roots.staticRendered).toBe(0);
+    // The form and the carousel, far below, have fetched nothing yet.
+    expect(scripts.filter((path) => /enquiry-form|action-carousel|altcha/.test(path))).toEqual([]);
+    // The form is usable all the same: it hydrates when the visitor gets to it.
+    await expect(page.locator('form[aria-label="Booking enquiry"] fieldset').isDisabled()).resolves.toBe(
+      false,
+    );
+  });
+
+  it('opens the photo tapped before the carousel was live, once it is', async () => {
+    const page = await visitor(DESKTOP);
+    // The carousel's code is slow to arrive: the tap lands before it has hydrated.
+    await page.route(/\/assets\/action-carousel-.*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto(`${e2e.server.url}/`);
+    await page.waitForLoadState('networkidle');
+    const first = page.locator('[data-section=action-gallery] [aria-roledescription=slide] button').first();
+    const alt = await first.locator('img').getAttribute('alt');
+    await first.click();
+    await page.locator('.yarl__slide_current img').waitFor({ timeout: 10_000 });
+    await expect(page.locator('.yarl__slide_current img').getAttribute('alt')).resolves.toBe(alt);
+  });
+
+  it('lands a smooth jump from the header exactly on its section, on a phone and a desktop', async () => {
+    for (const options of [PHONE, DESKTOP]) {
+      const page = await visitor(options);
+      await page.goto(`${e2e.server.url}/`);
+      await page.waitForLoadState('networkidle');
+      for (const [label, id] of [
+        ['Contact', 'contact'],
+        ['About', 'about'],
+        ['Events', 'events'],
+      ] as const) {
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label }).click();
+        await restsUnderHeader(page, id);
+      }
+    }
+  });
+
+  it('opens the page at the place its address names', async () => {
+    for (const id of ['about', 'contact']) {
+      const page = await visitor(PHONE);
+      await page.goto(`${e2e.server.url}/#${id}`);
+      await page.waitForLoadState('networkidle');
+      await restsUnderHeader(page, id);
+    }
+  });
+
+  it('lands a jump on its section without JavaScript too', async () => {
+    const page = await visitor({ ...PHONE, javaScriptEnabled: false });
+    await page.goto(`${e2e.server.url}/`);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click();
+    await restsUnderHeader(page, 'contact');
+  });
+
+  it('plays the hero video on a wide screen, and leaves the still picture on a phone', async () => {
+    const wide = await visitor(DESKTOP);
+    await wide.goto(`${e2e.server.url}/`);
+    await wide.waitForFunction(() => {
+      const video = document.querySelector<HTMLVideoElement>('video.hero-video');
+      return !!video && !video.paused && video.currentTime > 0;
+    });
+
+    const phone = await visitor(PHONE);
+    const videoRequests: string[] = [];
+    phone.on('request', (request) => {
+      if (request.resourceType() === 'media') videoRequests.push(request.url());
+    });
+    await phone.goto(`${e2e.server.url}/`);
+    await phone.waitForLoadState('networkidle');
+    await phone.waitForTimeout(1000);
+    const video = phone.locator('video.hero-video');
+    await expect(video.evaluate((element) => (element as HTMLVideoElement).paused)).resolves.toBe(true);
+    await expect(video.isVisible()).resolves.toBe(false);
+    await expect(phone.locator('#top img[fetchpriority=high]').isVisible()).resolves.toBe(true);
+    expect(videoRequests).toEqual([]);
+  });
+});
