@@ -24,7 +24,8 @@ export function ActionGallery() {
         <p className="text-ink-200">Photos from our latest events are on their way.</p>
       )}
       {clips.length > 0 && (
-        <div className="mt-16">
+        // The players are drawn only near the screen, like the sections (styles.css .below-fold).
+        <div className="below-fold mt-16 [contain-intrinsic-size:auto_40rem]">
           <h3 className="mb-6 font-display text-3xl font-bold text-white uppercase">Watch the range</h3>
           <Island name="video-gallery" props={{ videos: clips }} />
         </div>
