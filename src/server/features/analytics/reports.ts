@@ -4,6 +4,7 @@ import type { AnalyticsEventType, AnalyticsSummary } from '#shared/schemas/analy
 import { toIso } from '../../lib/clock.ts';
 import { csvLine } from '../../lib/csv.ts';
 import type { AnalyticsDeps } from './deps.ts';
+import * as queries from './report-queries.ts';
 import * as repo from './repository.ts';
 
 const EXPORT_PAGE_ROWS = 1000;
@@ -29,8 +30,8 @@ const averageSeconds = (sumMs: number, count: number) => Math.round(sumMs / coun
 export async function summary({ db, clock }: AnalyticsDeps, days: number): Promise<AnalyticsSummary> {
   const [from] = periodDays(clock.now(), days) as [string];
   const [totals, visitors] = await Promise.all([
-    repo.periodTotals(db, from),
-    repo.countVisitorsSince(db, from),
+    queries.periodTotals(db, from),
+    queries.countVisitorsSince(db, from),
   ]);
   const count = (type: AnalyticsEventType) =>
     totals.filter((t) => t.event_type === type).reduce((sum, t) => sum + t.events, 0);
@@ -53,7 +54,9 @@ export async function chart(
   days: number,
 ): Promise<{ date: string; views: number }[]> {
   const period = periodDays(clock.now(), days);
-  const counts = new Map((await repo.dailyCounts(db, 'page_view', period[0]!)).map((r) => [r.day, r.events]));
+  const counts = new Map(
+    (await queries.dailyCounts(db, 'page_view', period[0]!)).map((r) => [r.day, r.events]),
+  );
   return period.map((date) => ({ date, views: counts.get(date) ?? 0 }));
 }
 
@@ -67,7 +70,7 @@ export async function* exportCsv({ db, clock }: AnalyticsDeps, days: number): As
   yield csvLine([...CSV_COLUMNS]);
   let after: { created_at: number; id: number } | null = null;
   for (;;) {
-    const rows = await repo.eventsPage(db, fromMs, after, EXPORT_PAGE_ROWS);
+    const rows = await queries.eventsPage(db, fromMs, after, EXPORT_PAGE_ROWS);
     if (rows.length === 0) return;
     yield rows
       .map((r) =>

@@ -10,7 +10,7 @@ import { openDatabase, type Db } from '../../db/database.ts';
 import { migrations } from '../../db/migrate.ts';
 import { describeEachDatabase, type TestContext } from '../../testing/harness.ts';
 import type { IncomingEvent } from './deps.ts';
-import { visitorsBySourceSince } from './repository.ts';
+import { visitorsBySourceSince } from './report-queries.ts';
 import { createAnalyticsService } from './service.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
