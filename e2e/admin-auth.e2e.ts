@@ -162,12 +162,18 @@ describeE2e('admin access', () => {
     await context.close();
   });
 
-  it('sends visitors without a session to the login screen', async () => {
+  it('sends visitors without a session to the login screen, and signing in opens the screen they asked for', async () => {
     const { context, page } = await freshPage(e2e.browser);
-    await page.goto(`${e2e.server.url}/admin/events`);
-    await page.waitForURL(/\/admin\/login$/);
+    const screenTitle = () => page.getByRole('heading', { level: 1 }).textContent();
     await page.goto(`${e2e.server.url}/admin`);
     await page.waitForURL(/\/admin\/login$/);
+    await expect.poll(screenTitle).toBe('Admin Login');
+    await page.goto(`${e2e.server.url}/admin/events`);
+    await page.waitForURL(/\/admin\/login$/);
+    await expect.poll(screenTitle).toBe('Admin Login');
+    await fillLogin(page);
+    await page.waitForURL(/\/admin\/events$/);
+    await expect.poll(screenTitle).toBe('Events');
     await context.close();
   });
 

@@ -384,7 +384,7 @@ describeE2e('admin content screens', () => {
     await page.context().close();
   });
 
-  it('shows the spec message when a list cannot be loaded', async () => {
+  it("says the list could not be loaded, with the server's detail, instead of showing an empty list", async () => {
     const context = await e2e.browser.newContext(DESKTOP);
     const page = await context.newPage();
     await page.route('**/api/admin/events', (route) =>
@@ -395,7 +395,14 @@ describeE2e('admin content screens', () => {
       }),
     );
     await openSignedIn(page, e2e.server, '/admin/events');
-    await toast(page, 'Failed to fetch events');
+    const alert = page.getByRole('alert').filter({ hasText: 'Failed to fetch events' });
+    await expect
+      .poll(() => alert.locator('p').allTextContents())
+      .toEqual(['Failed to fetch events', 'Database unavailable']);
+    await expect(
+      page.getByText('Could not load the list. Reload the page to try again.').count(),
+    ).resolves.toBe(1);
+    await expect(page.getByRole('list', { name: 'Events' }).count()).resolves.toBe(0);
     await context.close();
   });
 });

@@ -360,7 +360,14 @@ describeE2e('admin enquiries screen', () => {
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"boom","code":"X"}' }),
     );
     await openSignedIn(page, e2e.server, '/admin/enquiries');
-    await page.getByText('Failed to fetch enquiries').waitFor();
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Failed to fetch enquiries' });
+    await toast.waitFor();
+    expect(await toast.getAttribute('data-type')).toBe('error');
+    // The enquiries the other tests filed are not shown as "No enquiries yet": the list says it failed.
+    await expect(
+      page.getByText('Could not load the enquiries. Reload the page to try again.').count(),
+    ).resolves.toBe(1);
+    await expect(page.getByRole('list', { name: 'Enquiries' }).count()).resolves.toBe(0);
     await context.close();
   });
 });

@@ -44,10 +44,19 @@ describeE2e('server-rendered pages', () => {
     await page.close();
   });
 
-  it('loads the admin client under /admin', async () => {
+  it('loads the admin client under /admin: a visitor without a session sees its sign-in screen', async () => {
     const page = await e2e.browser.newPage();
-    await page.goto(`${e2e.server.url}/admin`);
+    const scripts: string[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.url());
+    });
+    const response = await page.goto(`${e2e.server.url}/admin`);
+    expect(response?.status()).toBe(200);
     await page.waitForURL(/\/admin\/login$/);
+    // The admin client ran: its own script came, and it drew the sign-in form.
+    expect(scripts.filter((url) => /admin/.test(url)).length).toBeGreaterThan(0);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Admin Login');
+    await expect(page.getByLabel('Email').isVisible()).resolves.toBe(true);
     await page.close();
   });
 });

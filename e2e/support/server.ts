@@ -54,6 +54,43 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   };
 }
 
+/** The names of the messages in the outbox now: what a later step writes is then told apart. */
+export function outboxNames(outboxDir: string): string[] {
+  return fs.existsSync(outboxDir) ? fs.readdirSync(outboxDir) : [];
+}
+
+/** The messages written to the outbox since `before` (from outboxNames), each as its .eml text. */
+export function mailsSince(outboxDir: string, before: readonly string[]): string[] {
+  return outboxNames(outboxDir)
+    .filter((name) => !before.includes(name))
+    .map((name) => fs.readFileSync(path.join(outboxDir, name), 'utf8'));
+}
+
+/** An encoded word of a header (RFC 2047), e.g. =?UTF-8?Q?=5BPreview=5D_Range?= */
+const ENCODED_WORD = /=\?UTF-8\?([QB])\?([^?]*)\?=/gi;
+
+const decodeWord = (encoding: string, text: string) =>
+  (encoding.toUpperCase() === 'B'
+    ? Buffer.from(text, 'base64')
+    : Buffer.from(
+        text
+          .replace(/_/g, ' ')
+          .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+        'latin1',
+      )
+  ).toString('utf8');
+
+/** A header as a mail program shows it: unfolded, its encoded words decoded (a subject with a dash is one). */
+export function mailHeader(mail: string, name: string): string | undefined {
+  const head = mail.slice(0, mail.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, ' ');
+  const prefix = `${name.toLowerCase()}: `;
+  const line = head.split(/\r?\n/).find((candidate) => candidate.toLowerCase().startsWith(prefix));
+  return line
+    ?.slice(prefix.length)
+    .replace(/\?=\s+=\?/g, '?==?') // the space between two encoded words is not part of the text
+    .replace(ENCODED_WORD, (_, encoding: string, text: string) => decodeWord(encoding, text));
+}
+
 /** The newest message in the outbox whose text matches `pattern` (mail is written as .eml files). */
 export function findMail(outboxDir: string, pattern: RegExp): string | undefined {
   if (!fs.existsSync(outboxDir)) return undefined;
