@@ -45,40 +45,12 @@ export function createServices(
 ) {
   const site = createSiteService(db, clock);
   const serverKey = loadServerKey(config, log);
-  // SMTP_URL, else the mail server saved in Settings › Mail, else the outbox (decision 0440).
-  const mailSettings = createMailSettingsService({
-    db,
-    clock,
-    smtpUrl: config.smtpUrl,
-    mailFrom: config.mailFrom,
-    outboxDir: config.outboxDir,
-    box: createSecretBox(serverKey, MAIL_PASSWORD_KEY_PURPOSE),
-    tradingName: async () => (await site.get()).trading_name,
-  });
-  const mailer = mailerFor(mailSettings.server);
+  const { mailSettings, mailer } = createMail(config, db, clock, site, serverKey, mailerFor);
   const route = mailSettings.route;
-  const captcha = createCaptcha(config.captcha, db, clock);
-  const enquiryLimits = createEnquiryLimits(db, clock, config.enquiryRateLimit);
   const background = createBackground(log);
-  const { audit, authLimits, twoFactor, accounts, passwordReset } = createAccountSecurity(
-    { config, db, clock, mailer, log, background, serverKey, mailRoute: mailSettings.route },
-    site,
-  );
-  const enquiries = createEnquiriesService({
-    db,
-    clock,
-    mailer,
-    site,
-    captcha,
-    limits: enquiryLimits,
-    background,
-    notifyEmail: config.notifyEmail,
-    mailRoute: route,
-    publicUrl: config.publicUrl,
-    log,
-  });
-  // A saved business e-mail may be the address enquiry notices were waiting for (issue 15).
-  site.onChange(() => enquiries.sendWaitingForAddressInBackground());
+  const inputs: SharedInputs = { config, db, clock, mailer, log, background, serverKey, mailRoute: route };
+  const { captcha, enquiryLimits, enquiries } = createEnquiryIntake(inputs, site);
+  const { audit, authLimits, twoFactor, accounts, passwordReset } = createAccountSecurity(inputs, site);
   const content = createContentService(db, clock);
   // The calendar is named after the business: rebuilt when its details change.
   const calendar = createCalendar({ content, site, clock, publicUrl: config.publicUrl });
@@ -136,7 +108,8 @@ export function createServices(
 }
 export type Services = ReturnType<typeof createServices>;
 
-interface SecurityInputs {
+/** What the groups of services below are made from. */
+interface SharedInputs {
   config: Config;
   db: Db;
   clock: Clock;
@@ -147,9 +120,56 @@ interface SecurityInputs {
   mailRoute: () => Promise<MailRoute>;
 }
 
+/** Where mail goes and the mailer that sends it there. */
+function createMail(
+  config: Config,
+  db: Db,
+  clock: Clock,
+  site: SiteService,
+  serverKey: string,
+  mailerFor: MailerFactory,
+) {
+  // SMTP_URL, else the mail server saved in Settings › Mail, else the outbox (decision 0440).
+  const mailSettings = createMailSettingsService({
+    db,
+    clock,
+    smtpUrl: config.smtpUrl,
+    mailFrom: config.mailFrom,
+    outboxDir: config.outboxDir,
+    box: createSecretBox(serverKey, MAIL_PASSWORD_KEY_PURPOSE),
+    tradingName: async () => (await site.get()).trading_name,
+  });
+  return { mailSettings, mailer: mailerFor(mailSettings.server) };
+}
+
+/** The enquiry form's service, with the captcha and the limits it checks a submission against. */
+function createEnquiryIntake(
+  { config, db, clock, mailer, log, background, mailRoute }: SharedInputs,
+  site: SiteService,
+) {
+  const captcha = createCaptcha(config.captcha, db, clock);
+  const enquiryLimits = createEnquiryLimits(db, clock, config.enquiryRateLimit);
+  const enquiries = createEnquiriesService({
+    db,
+    clock,
+    mailer,
+    site,
+    captcha,
+    limits: enquiryLimits,
+    background,
+    notifyEmail: config.notifyEmail,
+    mailRoute,
+    publicUrl: config.publicUrl,
+    log,
+  });
+  // A saved business e-mail may be the address enquiry notices were waiting for (issue 15).
+  site.onChange(() => enquiries.sendWaitingForAddressInBackground());
+  return { captcha, enquiryLimits, enquiries };
+}
+
 /** Account security (issue 3): audit trail, brute-force limits, 2FA, the accounts, password reset. */
 function createAccountSecurity(
-  { config, db, clock, mailer, log, background, serverKey, mailRoute }: SecurityInputs,
+  { config, db, clock, mailer, log, background, serverKey, mailRoute }: SharedInputs,
   site: SiteService,
 ) {
   const audit = createAuditService(db, clock);
