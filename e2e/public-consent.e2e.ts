@@ -397,6 +397,58 @@ describeE2e('cookie consent and tracking', () => {
     }
   });
 
+  it('hides nothing for good: the footer scrolls above it, Tab scrolls a control clear of it, a fifth of a phone (issue 28)', async () => {
+    /** Whether the middle of `control` is really the control: nothing, the banner included, lies over it. */
+    const seen = (page: Page, name: string) =>
+      page
+        .getByRole('button', { name })
+        .or(page.locator('footer').getByRole('link', { name, exact: true }))
+        .first()
+        .evaluate((element) => {
+          const r = element.getBoundingClientRect();
+          return element.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+        });
+
+    const { context, page } = await visitor(DESKTOP);
+    await page.goto(`${e2e.server.url}/`);
+    await banner(page).waitFor({ state: 'visible', timeout: 5000 });
+    // At the very end of the page every footer link lies above the banner in the bottom-right corner.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    for (const name of ['Legal Notice', 'Privacy Policy', 'Cookie settings'])
+      expect(await seen(page, name), `${name} at the end of the page`).toBe(true);
+    // The gallery's Next arrow scrolled to just under the banner, then focused: scrolled clear of it.
+    const next = page.getByRole('button', { name: 'Next photos' });
+    const panel = (await banner(page).boundingBox())!;
+    const underBanner = () =>
+      next.evaluate(
+        (arrow, bannerMiddle) => {
+          const { top, height } = arrow.getBoundingClientRect();
+          window.scrollBy(0, top + height / 2 - bannerMiddle);
+        },
+        panel.y + panel.height / 2,
+      );
+    await underBanner();
+    // The carousel comes alive once seen (its arrows enabled); sections drawn on the way may move it.
+    await expect.poll(() => next.isEnabled()).toBe(true);
+    await underBanner();
+    expect(await seen(page, 'Next photos'), 'Next photos, placed under the banner').toBe(false);
+    // Focus moved to it, as Tab moves it (the browser scrolls a focused control into view alike).
+    await next.focus();
+    // (A smooth scroll: it takes a moment.)
+    await expect.poll(() => seen(page, 'Next photos'), { message: 'Next photos, focused' }).toBe(true);
+    await context.close();
+
+    const phone = await visitor(PHONE);
+    await phone.page.goto(`${e2e.server.url}/`);
+    await banner(phone.page).waitFor({ state: 'visible', timeout: 5000 });
+    const onPhone = (await banner(phone.page).boundingBox())!;
+    const screenHeight = PHONE.viewport!.height;
+    expect(onPhone.height / screenHeight, `${onPhone.height} px of ${screenHeight}`).toBeLessThanOrEqual(
+      0.22,
+    );
+    await phone.context.close();
+  });
+
   it('is not part of the page without JavaScript, which reads as before (issue 16)', async () => {
     const context = await e2e.browser.newContext({ ...PHONE, javaScriptEnabled: false });
     const page = await context.newPage();

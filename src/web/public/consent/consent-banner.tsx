@@ -4,13 +4,15 @@
 // under the header on phones and tablets, in the bottom-right corner on wider screens (the hero's
 // text and buttons are on the left). Accept and Decline look exactly alike: neither answer is
 // nudged. Shown on its own it leaves focus where the visitor is; after a choice focus goes back to
-// where the visitor was before entering it, never to <body>.
+// where the visitor was before entering it, never to <body>. While it is open it hides nothing for
+// good (issue 28): the page keeps room for it at its end, and a control reached by Tab is scrolled
+// clear of it. On a phone it is short (a short text, smaller buttons): it covers a fifth of the screen.
 import { Cookie, X } from 'lucide-react';
-import { useEffect, useRef, type FocusEvent } from 'react';
+import { useEffect, useRef, type FocusEvent, type RefObject } from 'react';
 import { acceptCookies, closeConsentBanner, declineCookies, type ConsentState } from './consent-store.ts';
 
 const CHOICE_BUTTON =
-  'min-h-12 w-full rounded-lg border-2 border-ink-50 bg-ink-50 px-4 font-display text-lg font-semibold uppercase tracking-wider text-ink-950 transition-colors hover:border-white hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400';
+  'min-h-11 w-full rounded-lg border-2 border-ink-50 bg-ink-50 px-4 font-display text-base font-semibold md:min-h-12 md:text-lg uppercase tracking-wider text-ink-950 transition-colors hover:border-white hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400';
 
 const CURRENT_CHOICE: Record<ConsentState['choice'], string | null> = {
   unset: null,
@@ -66,8 +68,38 @@ function useBannerFocus(reopened: boolean) {
   return { panel, onFocus, returnFocus };
 }
 
+/**
+ * Room for the banner while it is open, as CSS properties the page's stylesheet uses (styles.css):
+ * at the bottom of a wide screen, `--consent-bottom` is added below the page's end (so the footer's
+ * links can be scrolled above the banner) and to the scroll padding (so a control reached by Tab is
+ * scrolled clear of it); under the header on a phone, `--consent-top` is the scroll padding at the top.
+ */
+function useRoomForBanner(panel: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const own = panel.current;
+    if (!own) return;
+    const root = document.documentElement.style;
+    const measure = () => {
+      const box = own.getBoundingClientRect();
+      const atBottom = box.top > window.innerHeight / 2;
+      root.setProperty('--consent-bottom', atBottom ? `${Math.ceil(window.innerHeight - box.top)}px` : '0px');
+      root.setProperty('--consent-top', atBottom ? '0px' : `${Math.ceil(box.bottom)}px`);
+    };
+    const observer = new ResizeObserver(measure);
+    observer.observe(own);
+    window.addEventListener('resize', measure);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', measure);
+      root.removeProperty('--consent-bottom');
+      root.removeProperty('--consent-top');
+    };
+  }, [panel]);
+}
+
 export function ConsentBanner({ consent }: { consent: ConsentState }) {
   const { panel, onFocus, returnFocus } = useBannerFocus(consent.reopened);
+  useRoomForBanner(panel);
 
   const choose = (choice: () => void) => () => {
     returnFocus();
@@ -87,13 +119,24 @@ export function ConsentBanner({ consent }: { consent: ConsentState }) {
       onKeyDown={(event) => {
         if (event.key === 'Escape' && closable) choose(closeConsentBanner)();
       }}
-      className="fixed inset-x-0 top-16 z-50 max-h-[calc(100svh-4rem)] overflow-y-auto border-b border-ink-600 bg-ink-800 px-4 py-4 text-ink-100 shadow-[0_12px_40px_rgb(0_0_0/0.5)] outline-none motion-safe:animate-fade-up sm:px-6 md:inset-x-auto md:top-auto md:right-4 md:bottom-4 md:w-80 md:rounded-card md:border md:p-5 lg:w-[26rem]"
+      className="fixed inset-x-0 top-16 z-50 max-h-[calc(100svh-4rem)] overflow-y-auto border-b border-ink-600 bg-ink-800 px-4 py-3 text-ink-100 shadow-[0_12px_40px_rgb(0_0_0/0.5)] outline-none motion-safe:animate-fade-up sm:px-6 md:inset-x-auto md:top-auto md:right-4 md:bottom-4 md:w-80 md:rounded-card md:border md:p-5 lg:w-[26rem]"
     >
       <BannerTitle onClose={closable ? choose(closeConsentBanner) : null} />
-      <p id="cookie-consent-text" className="mt-2 text-sm leading-relaxed text-ink-200 md:mt-3">
-        With your permission we set a cookie with a random visitor number and count page visits, button clicks
-        and the sections you read, to learn what is useful. Nothing is stored or sent unless you accept, and
-        you can change your mind at any time.{' '}
+      <p
+        id="cookie-consent-text"
+        className="mt-1.5 text-sm leading-snug text-ink-200 md:mt-3 md:leading-relaxed"
+      >
+        {/* The phone's text is the wide screen's, shortened: what is counted, and that nothing is
+            stored without Accept. The random visitor number is in the Privacy Policy. */}
+        <span className="md:hidden">
+          With your permission a cookie lets us count visits, clicks and the sections you read. Nothing is
+          stored unless you accept.
+        </span>
+        <span className="hidden md:inline">
+          With your permission we set a cookie with a random visitor number and count page visits, button
+          clicks and the sections you read, to learn what is useful. Nothing is stored or sent unless you
+          accept, and you can change your mind at any time.
+        </span>{' '}
         <a
           href="/privacy-policy"
           className="font-semibold text-accent-300 underline underline-offset-2 hover:text-accent-400 focus-visible:outline-2 focus-visible:outline-accent-400"
@@ -102,7 +145,7 @@ export function ConsentBanner({ consent }: { consent: ConsentState }) {
         </a>
       </p>
       {current && <p className="mt-2 text-sm font-semibold text-ink-50">{current}</p>}
-      <div className="mt-4 grid grid-cols-2 gap-3">
+      <div className="mt-3 grid grid-cols-2 gap-3 md:mt-4">
         <button type="button" onClick={choose(acceptCookies)} className={CHOICE_BUTTON}>
           Accept
         </button>
@@ -118,10 +161,10 @@ export function ConsentBanner({ consent }: { consent: ConsentState }) {
 function BannerTitle({ onClose }: { onClose: (() => void) | null }) {
   return (
     <div className="flex items-start gap-3">
-      <Cookie className="mt-0.5 size-6 shrink-0 text-accent-400" aria-hidden="true" />
+      <Cookie className="mt-0.5 size-5 shrink-0 text-accent-400 md:size-6" aria-hidden="true" />
       <h2
         id="cookie-consent-title"
-        className="flex-1 font-display text-xl font-semibold uppercase tracking-wide text-ink-50"
+        className="flex-1 font-display text-lg font-semibold uppercase tracking-wide text-ink-50 md:text-xl"
       >
         Cookies on this site
       </h2>

@@ -27,7 +27,7 @@ export function SiteFooter({ onHomePage }: { onHomePage: boolean }) {
   const { site, today } = usePageData();
   const year = today.slice(0, 4);
   return (
-    <footer className="below-fold border-t border-white/10 bg-ink-950 text-ink-200">
+    <footer className="below-fold room-for-consent border-t border-white/10 bg-ink-950 text-ink-200">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:grid-cols-2 sm:px-6 lg:grid-cols-[1.5fr_1.4fr_1fr] lg:px-8">
         <div className="sm:col-span-2 lg:col-span-1">
           <a href={onHomePage ? '#top' : '/'} className={`gap-3 ${link}`} data-track="footer-logo">
