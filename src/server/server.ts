@@ -33,8 +33,8 @@ async function secureTwoFactorSecrets(config: Config, services: Services, log: F
     throw new ConfigError([
       `TOTP_ENCRYPTION_KEY: ${unreadable} two-factor secret(s) in the database cannot be opened with ` +
         `${describeKeySource(config)}. Start with the key they were encrypted with (restore the key ` +
-        'file or the variable from your backup). If that key is lost for good, see "Two-factor key" ' +
-        'in the README.',
+        'file or the variable from your backup). If that key is lost for good, see "Two-factor key and ' +
+        'recovery codes" in docs/security.md.',
     ]);
   }
 }
