@@ -177,4 +177,25 @@ describeE2e('admin screens that fit', () => {
       await context.close();
     }
   });
+
+  it("closes a phone's menu when the page changes without a tap in it (the browser's Back)", async () => {
+    const context = await e2e.browser.newContext(PHONE);
+    const page = await context.newPage();
+    try {
+      await openSignedIn(page, e2e.server, '/admin/enquiries');
+      const drawer = page.getByRole('dialog', { name: 'Admin menu' });
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await drawer.getByRole('link', { name: 'Analytics' }).click();
+      await page.getByRole('heading', { name: 'Website Analytics' }).waitFor();
+      await expect.poll(() => drawer.count()).toBe(0);
+
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await drawer.waitFor();
+      await page.goBack();
+      await page.getByRole('heading', { name: 'Enquiries' }).first().waitFor();
+      await expect.poll(() => drawer.count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -23,7 +23,7 @@ import {
   type LucideIcon,
   Trash2,
 } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { useMe } from './api/me.ts';
 import { useInactivityLogout } from './auth/inactivity.ts';
@@ -150,9 +150,14 @@ export function AdminLayout() {
   const signOut = useSignOut();
   const secondsLeft = useInactivityLogout(useCallback(() => signOut('inactivity'), [signOut]));
   const [menuOpen, setMenuOpen] = useState(false);
-  const location = useLocation();
-  // A redirect (e.g. the forced-change guard) also closes the drawer, not only a tap on a link.
-  useEffect(() => setMenuOpen(false), [location.pathname]);
+  const { pathname } = useLocation();
+  // A redirect (e.g. the forced-change guard) also closes the drawer, not only a tap on a link: set
+  // while rendering, as React advises for state that follows a value (no effect, no extra paint).
+  const [seenPathname, setSeenPathname] = useState(pathname);
+  if (seenPathname !== pathname) {
+    setSeenPathname(pathname);
+    setMenuOpen(false);
+  }
 
   return (
     <div className="min-h-screen lg:flex">
