@@ -32,13 +32,13 @@ describeE2e('booking enquiry form', () => {
 
   const form = (page: Page) => page.getByRole('form', { name: 'Booking enquiry' });
   const submit = (page: Page) => form(page).getByRole('button', { name: /SEND ENQUIRY|SENDING/ });
-  const toastText = (page: Page) => page.locator('[role="alert"], [role="status"]').allInnerTexts();
   const field = (page: Page, label: string) => form(page).getByRole('textbox', { name: label, exact: true });
-  /** What is said beside a field (through its aria-describedby), or null. */
+  /** What is said beside a field about a problem (its aria-describedby's `…-error`), or null. */
   const fieldMessage = (page: Page, label: string) =>
     field(page, label).evaluate((control) => {
-      const ids = control.getAttribute('aria-describedby');
-      return ids ? (document.getElementById(ids)?.textContent ?? null) : null;
+      const ids = control.getAttribute('aria-describedby')?.split(' ') ?? [];
+      const error = ids.find((id) => id.endsWith('-error'));
+      return error ? (document.getElementById(error)?.textContent ?? null) : null;
     });
   const focusedName = (page: Page) =>
     page.evaluate(() => document.activeElement?.getAttribute('name') ?? null);
@@ -49,7 +49,9 @@ describeE2e('booking enquiry form', () => {
     await f.getByRole('textbox', { name: 'Name', exact: true }).fill('Sam Carter');
     const focusedAt = Date.now();
     await f.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-    await f.getByRole('textbox', { name: 'Organisation', exact: true }).fill('Northfield Summer Festival');
+    await f
+      .getByRole('textbox', { name: 'Organisation or occasion', exact: true })
+      .fill('Northfield Summer Festival');
     await f
       .getByRole('textbox', { name: 'Message', exact: true })
       .fill(
@@ -110,12 +112,15 @@ describeE2e('booking enquiry form', () => {
       status: 'new',
     });
 
-    // The panel stays 5 s, then the form is back and empty.
-    await page.waitForTimeout(4000);
+    // The confirmation stays (issue 28: a form that came back blank by itself invited a second send)
+    // until the visitor asks for the form again: it is back, empty, with focus on its first field.
+    await page.waitForTimeout(6000);
     expect(await page.getByRole('heading', { name: 'ENQUIRY SENT!' }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Send another enquiry' }).click();
     await page.getByRole('heading', { name: 'ENQUIRY SENT!' }).waitFor({ state: 'detached', timeout: 3000 });
+    expect(await focusedName(page)).toBe('name');
     const f = form(page);
-    for (const label of ['Name', 'Email', 'Organisation', 'Message'])
+    for (const label of ['Name', 'Email', 'Organisation or occasion', 'Message'])
       expect(await f.getByRole('textbox', { name: label, exact: true }).inputValue()).toBe('');
     await context.close();
   });
@@ -193,7 +198,7 @@ describeE2e('booking enquiry form', () => {
     await context.close();
   });
 
-  it("shows the server's detail as an Error toast when it is not about one of the fields", async () => {
+  it('shows the rate limit under the button with the phone number and e-mail, not in a toast (issue 28)', async () => {
     const { context, page } = await visitor(false);
     await page.route('**/api/enquiries', (route) =>
       route.fulfill({
@@ -207,13 +212,67 @@ describeE2e('booking enquiry form', () => {
     );
     await fill(page, 'detail@example.co.uk');
     await submit(page).click();
-    await page
-      .getByText('Too many enquiries from your address. Please try again in 5 minutes.')
-      .waitFor({ timeout: 10_000 });
-    expect((await toastText(page)).join('\n')).toContain('Error');
+    const notice = form(page).getByRole('alert');
+    await notice.waitFor({ timeout: 10_000 });
+    expect(await notice.innerText()).toContain(
+      'Too many enquiries from your address. Please try again in 5 minutes.',
+    );
+    // How to reach the business instead, as links, and it stays (no toast that goes after 8 s).
+    const site = await e2e.server.started.services.site.get();
+    expect(await notice.getByRole('link', { name: site.phone }).getAttribute('href')).toMatch(/^tel:\+?\d+$/);
+    expect(await notice.getByRole('link', { name: site.email }).getAttribute('href')).toBe(
+      `mailto:${site.email}`,
+    );
+    const noticeBox = (await notice.boundingBox())!;
+    const buttonBox = (await submit(page).boundingBox())!;
+    expect(noticeBox.y).toBeGreaterThanOrEqual(buttonBox.y + buttonBox.height);
+    expect(await page.locator('[data-sonner-toast], [role="alert"]').count()).toBe(1);
+    await page.waitForTimeout(9000);
+    expect(await notice.isVisible()).toBe(true);
     // The visitor's text is kept for another try, and focus is not lost.
     expect(await field(page, 'Email').inputValue()).toBe('detail@example.co.uk');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('SEND ENQUIRY');
+    await context.close();
+  });
+
+  it('says what to write without an organisation, and counts the message near its limit, also when a paste is cut (issue 28)', async () => {
+    const { context, page } = await visitor(false, { options: DESKTOP });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.server.url });
+    // A private customer reads that the occasion will do; the hint is the field's description.
+    const organisation = field(page, 'Organisation or occasion');
+    const hint = await organisation.evaluate((control) =>
+      (control.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent)
+        .join(' '),
+    );
+    expect(hint).toContain('for a private party, the occasion');
+
+    const message = field(page, 'Message');
+    const counter = (text: string) => form(page).getByText(text, { exact: true });
+    await message.fill('x'.repeat(4499));
+    expect(
+      await form(page)
+        .getByText(/of 5,000 characters/)
+        .count(),
+    ).toBe(0);
+    await message.fill('x'.repeat(4500));
+    await counter('4,500 of 5,000 characters').waitFor();
+    // A paste longer than what is left: the browser keeps the first 5,000 characters, and the form
+    // says that the end was not added.
+    await message.fill('');
+    await page.evaluate((text) => navigator.clipboard.writeText(text), 'y'.repeat(5200));
+    await message.focus();
+    await page.keyboard.press('Control+V');
+    await counter('5,000 of 5,000 characters').waitFor();
+    expect(await message.inputValue()).toHaveLength(5000);
+    await form(page).getByText('its end was not added').waitFor();
+    // Shortened again: the warning goes.
+    await message.press('Backspace');
+    await counter('4,999 of 5,000 characters').waitFor();
+    expect(await form(page).getByText('its end was not added').count()).toBe(0);
+    const violations = await axeViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
     await context.close();
   });
 
@@ -249,7 +308,7 @@ describeE2e('booking enquiry form', () => {
       });
       await submit(page).click();
       await form(page).getByText('Message is required').waitFor({ timeout: 10_000 });
-      for (const label of ['Name', 'Email', 'Organisation', 'Message']) {
+      for (const label of ['Name', 'Email', 'Organisation or occasion', 'Message']) {
         expect(await fieldMessage(page, label)).toBe(`${label} is required`);
         await expect(field(page, label).getAttribute('aria-invalid')).resolves.toBe('true');
       }
@@ -291,7 +350,7 @@ describeE2e('booking enquiry form', () => {
     await page.keyboard.press('Tab');
     await expect.poll(() => fieldMessage(page, 'Name'), { timeout: 10_000 }).toBe('Name is required');
     expect(await focusedName(page)).toBe('email');
-    for (const label of ['Email', 'Organisation', 'Message'])
+    for (const label of ['Email', 'Organisation or occasion', 'Message'])
       expect(await fieldMessage(page, label)).toBeNull();
     await page.keyboard.type('sam@example.co.uk');
     await page.keyboard.press('Tab');
@@ -315,15 +374,15 @@ describeE2e('booking enquiry form', () => {
     await fill(page, 'refused@example.co.uk');
     await submit(page).click();
     await expect
-      .poll(() => fieldMessage(page, 'Organisation'), { timeout: 10_000 })
-      .toBe('Organisation must be at most 200 characters');
-    await expect(field(page, 'Organisation').getAttribute('aria-invalid')).resolves.toBe('true');
+      .poll(() => fieldMessage(page, 'Organisation or occasion'), { timeout: 10_000 })
+      .toBe('Organisation or occasion must be at most 200 characters');
+    await expect(field(page, 'Organisation or occasion').getAttribute('aria-invalid')).resolves.toBe('true');
     expect(await focusedName(page)).toBe('organisation');
     expect(await page.locator('[role="alert"]').count()).toBe(0);
     await expect(submit(page).innerText()).resolves.toContain('SEND ENQUIRY');
     // Changing the field takes the server's message away (it passes the form's own check).
-    await field(page, 'Organisation').fill('Northfield Festival');
-    await expect.poll(() => fieldMessage(page, 'Organisation')).toBeNull();
+    await field(page, 'Organisation or occasion').fill('Northfield Festival');
+    await expect.poll(() => fieldMessage(page, 'Organisation or occasion')).toBeNull();
     await context.close();
   });
 
@@ -377,12 +436,10 @@ describeE2e('booking enquiry form', () => {
     const violations = await axeViolations(page);
     expect(violations, describeViolations(violations)).toEqual([]);
 
-    // When the panel goes, focus stays in the form rather than falling back to the page.
-    await heading.waitFor({ state: 'detached', timeout: 7000 });
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
-      'Booking enquiry',
-    );
+    // 'Send another enquiry' by keyboard: the form is back with focus on its first field.
     await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await heading.waitFor({ state: 'detached', timeout: 7000 });
     expect(await focusedName(page)).toBe('name');
     // The form is back, empty, and still checked.
     expect(await field(page, 'Name').inputValue()).toBe('');

@@ -89,7 +89,7 @@ export const PUBLIC_SCREENS: Screen[] = [
       await form.getByRole('button', { name: 'SEND ENQUIRY' }).click();
       await form.getByText('Message is required').waitFor();
       await form.getByRole('textbox', { name: 'Email', exact: true }).fill('priya@gmail');
-      await form.getByRole('textbox', { name: 'Organisation', exact: true }).focus();
+      await form.getByRole('textbox', { name: 'Organisation or occasion', exact: true }).focus();
       await form.getByText('Email must be an e-mail address such as name@example.com').waitFor();
       await form.evaluate((element) => element.scrollIntoView({ block: 'start' }));
       await page.evaluate(() => window.scrollBy(0, -100));
@@ -108,7 +108,7 @@ export const PUBLIC_SCREENS: Screen[] = [
       await form.getByRole('textbox', { name: 'Name', exact: true }).fill('Priya Shah');
       await form.getByRole('textbox', { name: 'Email', exact: true }).fill('priya@example.co.uk');
       await form
-        .getByRole('textbox', { name: 'Organisation', exact: true })
+        .getByRole('textbox', { name: 'Organisation or occasion', exact: true })
         .fill('Northfield Summer Festival');
       await form.getByRole('textbox', { name: 'Message', exact: true }).fill('Two days in August.');
       await form.getByRole('button', { name: 'SEND ENQUIRY' }).press('Enter');

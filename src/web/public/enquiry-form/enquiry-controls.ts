@@ -5,6 +5,7 @@ import type { EnquiryChecks, EnquiryChecksProps, EnquiryControl } from './enquir
 import type { ControlProps } from './enquiry-form-parts.tsx';
 import {
   isEnquiryField,
+  FIELD_HINTS,
   type EnquiryField,
   type EnquiryFields,
   type FieldProblems,
@@ -31,13 +32,19 @@ export function useEnquiryControls(
   const controls = useRef<EnquiryControls>({});
   const leftEarly = useRef(new Set<EnquiryField>());
 
-  /** A control's name, element and ties to its message (aria-invalid, aria-describedby). */
-  const control = (field: EnquiryField): ControlProps => ({
+  /**
+   * A control's name, element and ties to its message (aria-invalid, aria-describedby: its problem,
+   * its hint, and `describedBy` — the message's character count).
+   */
+  const control = (field: EnquiryField, describedBy?: string): ControlProps => ({
     id: `${id}-${field}`,
     name: field,
     required: true,
     'aria-invalid': problems[field] ? true : undefined,
-    'aria-describedby': problems[field] ? `${id}-${field}-error` : undefined,
+    'aria-describedby':
+      [problems[field] && `${id}-${field}-error`, FIELD_HINTS[field] && `${id}-${field}-hint`, describedBy]
+        .filter(Boolean)
+        .join(' ') || undefined,
     ref: (element: EnquiryControl | null) => {
       controls.current[field] = element;
     },

@@ -20,8 +20,16 @@ export const EMPTY_ENQUIRY: EnquiryFields = { name: '', email: '', organisation:
 export const FIELD_LABELS: Record<EnquiryField, string> = {
   name: 'Name',
   email: 'Email',
-  organisation: 'Organisation',
+  organisation: 'Organisation or occasion',
   message: 'Message',
+};
+
+/**
+ * A line under a field's label. The organisation is required, but a private customer has none: the
+ * occasion is what they write instead (issue 28).
+ */
+export const FIELD_HINTS: Partial<Record<EnquiryField, string>> = {
+  organisation: 'Your company, festival or club — or, for a private party, the occasion (e.g. Sam’s 40th)',
 };
 
 export const isEnquiryField = (name: string): name is EnquiryField => Object.hasOwn(FIELD_LABELS, name);

@@ -1,10 +1,18 @@
-// The enquiry form's markup: its fields, the bot trap, the send button, the no-script note and the
-// success panel.
-import { CircleAlert, CircleCheck, Send } from 'lucide-react';
+// The enquiry form's markup: its fields, the bot trap, the send button and the no-script note. What
+// it shows after a send is in enquiry-answers.tsx.
+import { CircleAlert, Send } from 'lucide-react';
 import type { ReactNode, RefObject } from 'react';
 import { ENQUIRY_LIMITS } from '#shared/constants.ts';
 import type { EnquiryControl } from './enquiry-checks.tsx';
-import { FIELD_LABELS, fieldMessage, type EnquiryField, type FieldProblems } from './enquiry-fields.ts';
+import { ContactLinks } from './enquiry-answers.tsx';
+import {
+  FIELD_HINTS,
+  FIELD_LABELS,
+  fieldMessage,
+  type EnquiryField,
+  type FieldProblems,
+} from './enquiry-fields.ts';
+import { MessageLength, type useMessageLength } from './message-length.tsx';
 
 const CONTROL =
   'block w-full rounded-lg border-2 border-ink-500 bg-ink-950 px-4 py-3 text-base text-ink-50 placeholder:text-ink-300 transition-colors hover:border-ink-300 focus:border-accent-400 focus:outline-2 focus:outline-offset-2 focus:outline-accent-400 disabled:opacity-60 aria-invalid:border-danger-400 aria-invalid:hover:border-danger-400';
@@ -40,6 +48,11 @@ function Field({
           *
         </span>
       </label>
+      {FIELD_HINTS[field] && (
+        <p id={`${id}-hint`} className="text-sm text-ink-200">
+          {FIELD_HINTS[field]}
+        </p>
+      )}
       {children}
       {problem && (
         <p id={`${id}-error`} className="flex items-start gap-1.5 text-sm font-medium text-danger-400">
@@ -51,15 +64,17 @@ function Field({
   );
 }
 
-/** The four required fields. */
+/** The four required fields; `message` counts the message's length near its limit. */
 export function EnquiryInputs({
   id,
   problems,
   control,
+  message,
 }: {
   id: string;
   problems: FieldProblems;
-  control: (field: EnquiryField) => ControlProps;
+  control: (field: EnquiryField, describedBy?: string) => ControlProps;
+  message: ReturnType<typeof useMessageLength>;
 }) {
   return (
     <>
@@ -93,18 +108,20 @@ export function EnquiryInputs({
           type="text"
           maxLength={ENQUIRY_LIMITS.organisation}
           autoComplete="organization"
-          placeholder="Company, festival, club or group"
           className={CONTROL}
         />
       </Field>
       <Field id={`${id}-message`} field="message" problem={problems.message} className="sm:col-span-2">
         <textarea
-          {...control('message')}
+          {...control('message', `${id}-message-length`)}
           rows={5}
           maxLength={ENQUIRY_LIMITS.message}
           placeholder="Your event, date, location and roughly how many people"
+          onInput={message.onInput}
+          onPaste={message.onPaste}
           className={`${CONTROL} min-h-36 resize-y`}
         />
+        <MessageLength id={`${id}-message-length`} length={message.length} cut={message.cut} />
       </Field>
     </>
   );
@@ -167,38 +184,9 @@ export function NoScriptContacts({ phone, email }: { phone: string; email: strin
   return (
     <noscript>
       <p className="mt-5 rounded-lg border border-accent-400 p-4 text-ink-50">
-        The form needs JavaScript to check that you are not a robot. Call us on{' '}
-        <a className="font-semibold text-accent-300 underline" href={`tel:${phone.replace(/[^+\d]/g, '')}`}>
-          {phone}
-        </a>{' '}
-        or e-mail{' '}
-        <a className="font-semibold text-accent-300 underline" href={`mailto:${email}`}>
-          {email}
-        </a>
-        .
+        The form needs JavaScript to check that you are not a robot.{' '}
+        <ContactLinks phone={phone} email={email} />
       </p>
     </noscript>
-  );
-}
-
-/** SPEC §4 'ENQUIRY SENT!': shown over the form for SUCCESS_PANEL_MS. */
-export function SentPanel({ id, panelRef }: { id: string; panelRef: RefObject<HTMLDivElement | null> }) {
-  return (
-    <div
-      ref={panelRef}
-      tabIndex={-1}
-      role="group"
-      aria-labelledby={`${id}-sent`}
-      aria-describedby={`${id}-sent-text`}
-      className="flex size-full flex-col items-center justify-center gap-4 bg-ink-800 p-4 text-center outline-none motion-safe:animate-fade-up"
-    >
-      <CircleCheck className="size-16 text-accent-400" aria-hidden="true" />
-      <h3 id={`${id}-sent`} className="font-display text-4xl font-bold uppercase tracking-wide text-ink-50">
-        ENQUIRY SENT!
-      </h3>
-      <p id={`${id}-sent-text`} className="max-w-sm text-lg text-ink-100">
-        Thanks for getting in touch — we&apos;ll reply within 24 hours.
-      </p>
-    </div>
   );
 }

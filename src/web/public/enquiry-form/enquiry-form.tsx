@@ -1,6 +1,6 @@
 // The booking enquiry form (SPEC §4, §5, §8): four required fields, the configured captcha, a hidden
-// bot trap, 'SENDING...' while sending (a second submission is blocked), then 'ENQUIRY SENT!' for 5 s
-// and the form back, cleared (use-enquiry-send.ts, use-success-panel.ts). Each field is checked with
+// bot trap, 'SENDING...' while sending (a second submission is blocked), then 'ENQUIRY SENT!' until
+// the visitor asks to send another (use-enquiry-send.ts, use-success-panel.ts). Each field is checked with
 // the server's own schema when the visitor leaves it and on submit (react-hook-form and zod arrive with
 // the captcha on the form's first focus, see enquiry-checks.tsx), and a refusal about a field is shown
 // beside it (issue 16). Accepted enquiries are reported to tracker 1 (only with consent).
@@ -9,8 +9,10 @@ import { ENABLED_BY_PAGE_SCRIPT } from '../islands/island-markup.ts';
 import { usePageData } from '../page-data-context.tsx';
 import { HONEYPOT_FIELD } from '#shared/constants.ts';
 import { useEnquiryControls } from './enquiry-controls.ts';
-import { BotTrap, EnquiryInputs, NoScriptContacts, SentPanel, SubmitButton } from './enquiry-form-parts.tsx';
+import { RateLimitNotice, SentPanel } from './enquiry-answers.tsx';
+import { BotTrap, EnquiryInputs, NoScriptContacts, SubmitButton } from './enquiry-form-parts.tsx';
 import type { FieldProblems } from './enquiry-fields.ts';
+import { useMessageLength } from './message-length.tsx';
 import { useCaptcha } from './use-captcha.tsx';
 import { useEnquirySend } from './use-enquiry-send.ts';
 import { useLazyChecks } from './use-lazy-checks.ts';
@@ -32,6 +34,11 @@ export function EnquiryForm() {
   const { Checks, onChecksReady } = lazyChecks;
   const { controls, control, onFormBlur, checksProps } = useEnquiryControls(id, problems, lazyChecks.checks);
   const send = useEnquirySend({ captcha, honeypotName, lazyChecks, controls, setProblems, form });
+  const message = useMessageLength();
+  const sendAnother = () => {
+    message.reset();
+    send.sendAnother();
+  };
 
   const onFormFocus = (event: FocusEvent<HTMLFormElement>) => {
     // Focus given to the form itself (after the success panel) is not the visitor starting on it.
@@ -61,17 +68,20 @@ export function EnquiryForm() {
           className="grid gap-5 sm:grid-cols-2"
         >
           <legend className="sr-only">Your booking enquiry</legend>
-          <EnquiryInputs id={id} problems={problems} control={control} />
+          <EnquiryInputs id={id} problems={problems} control={control} message={message} />
           <BotTrap id={`${id}-trap`} name={honeypotName} value={send.trap} onChange={send.setTrap} />
           {captcha.widget && <div className="sm:col-span-2">{captcha.widget}</div>}
           <SubmitButton buttonRef={send.submitButton} busy={send.phase === 'sending'} />
+          {send.rateLimited && (
+            <RateLimitNotice detail={send.rateLimited} phone={site.phone} email={site.email} />
+          )}
         </fieldset>
         <NoScriptContacts phone={site.phone} email={site.email} />
       </form>
       {Checks && <Checks {...checksProps} onProblems={setProblems} onReady={onChecksReady} />}
       {/* Always in the page, so the message is announced when it appears (SPEC §4 'ENQUIRY SENT!'). */}
       <div role="status" className={sent ? 'absolute inset-0' : undefined}>
-        {sent && <SentPanel id={id} panelRef={send.panel} />}
+        {sent && <SentPanel id={id} panelRef={send.panel} onSendAnother={sendAnother} />}
       </div>
     </div>
   );

@@ -1,7 +1,8 @@
 // Sending an enquiry (SPEC §5, §8): one at a time ('SENDING...'), with the captcha's token (a fresh
 // check after each accepted enquiry), held back until the server's minimum fill time has passed, then
 // what the server answered: the success panel (use-success-panel.ts), a refused field shown beside
-// it, or a toast. Accepted enquiries are reported to tracker 1 (only with consent).
+// it, the rate limit under the button (issue 28), or a toast. Accepted enquiries are reported to
+// tracker 1 (only with consent).
 import { useRef, useState, type Dispatch, type FormEvent, type RefObject, type SetStateAction } from 'react';
 import { dismissToasts, toast } from '../../components/toast.tsx';
 import { trackFormSubmit } from '../tracking/tracking.ts';
@@ -17,6 +18,8 @@ const CAPTCHA_FAILED_TOAST = 'Verification Failed: Please try again in a moment.
 const GENERIC_FAILURE = 'Please try again.';
 /** The server's code for a refused or expired captcha: the next try needs a fresh challenge. */
 const CAPTCHA_FAILED_CODE = 'CAPTCHA_FAILED';
+/** The server's code for too many enquiries from one address: said under the button, not in a toast. */
+const RATE_LIMITED_CODE = 'RATE_LIMITED';
 
 interface SendSetup {
   captcha: Captcha;
@@ -31,6 +34,7 @@ interface SendSetup {
 /** What showing the server's answer touches: the phase, the bot trap, the fields and focus. */
 interface AnswerShown extends SendSetup {
   setPhase: Dispatch<SetStateAction<Phase>>;
+  setRateLimited: Dispatch<SetStateAction<string | null>>;
   setTrap: Dispatch<SetStateAction<string>>;
   submitButton: RefObject<HTMLButtonElement | null>;
 }
@@ -38,18 +42,20 @@ interface AnswerShown extends SendSetup {
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The form's sending: its phase, the bot trap's value, the send button's element and the success
- * panel's; `start` for the visitor's first focus on the form, `onSubmit` for its submit event.
+ * The form's sending: its phase, the bot trap's value, the rate limit's message, the send button's
+ * element and the success panel's; `start` for the visitor's first focus on the form, `onSubmit` for
+ * its submit event, `sendAnother` for the success panel's button.
  */
 export function useEnquirySend(setup: SendSetup) {
   const { captcha, lazyChecks } = setup;
   const [phase, setPhase] = useState<Phase>('idle');
   const [trap, setTrap] = useState('');
+  const [rateLimited, setRateLimited] = useState<string | null>(null);
   const submitButton = useRef<HTMLButtonElement>(null);
-  const panel = useSuccessPanel(phase, setPhase, setup.form);
+  const { panel, sendAnother } = useSuccessPanel(phase, setPhase, () => setup.controls.current.name);
   const sending = useRef(false);
   const token = useSingleUseToken(captcha);
-  const shown: AnswerShown = { ...setup, setPhase, setTrap, submitButton };
+  const shown: AnswerShown = { ...setup, setPhase, setRateLimited, setTrap, submitButton };
 
   const start = () => {
     lazyChecks.startChecks();
@@ -60,6 +66,7 @@ export function useEnquirySend(setup: SendSetup) {
     if (sending.current) return;
     sending.current = true;
     setPhase('sending');
+    setRateLimited(null);
     try {
       token.renewIfSpent();
       const recaptchaToken = await captcha.token();
@@ -96,7 +103,7 @@ export function useEnquirySend(setup: SendSetup) {
     else await send(typedValues(setup.controls.current));
   }
 
-  return { phase, trap, setTrap, submitButton, panel, start, onSubmit };
+  return { phase, trap, setTrap, rateLimited, submitButton, panel, start, onSubmit, sendAnother };
 }
 
 /** A captcha token goes with one accepted enquiry only: the next one needs a fresh check. */
@@ -147,6 +154,10 @@ function showRefusal(outcome: Exclude<SubmitOutcome, { kind: 'sent' }>, shown: A
     return;
   }
   if (outcome.code === CAPTCHA_FAILED_CODE) shown.captcha.renew();
+  if (outcome.code === RATE_LIMITED_CODE && outcome.detail) {
+    shown.setRateLimited(outcome.detail);
+    return keepFocus(shown.submitButton);
+  }
   toast({ title: 'Error', description: outcome.detail ?? GENERIC_FAILURE, variant: 'destructive' });
   keepFocus(shown.submitButton);
 }
