@@ -15,7 +15,8 @@ const TICK_MS = 1000;
  * due (the last minute), else null.
  */
 export function useInactivityLogout(onTimeout: () => void | Promise<void>): number | null {
-  const lastActivity = useRef(Date.now());
+  // Set when the watch starts (the effect below), not while rendering.
+  const lastActivity = useRef(0);
   const latestOnTimeout = useRef(onTimeout);
   const warning = useRef(false);
   const [secondsLeft, setSecondsLeft] = useState<number | null>(null);
