@@ -95,6 +95,24 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
   };
 }
 
+/** Runs `run` on a new, empty database of the dialect (nothing migrated), then closes and removes it. */
+export async function withEmptyDatabase(dialect: Dialect, run: (db: Db) => Promise<void>): Promise<void> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'range-db-'));
+  const postgres = dialect === 'postgres' ? await createPostgresDatabase() : undefined;
+  const db = openDatabase(
+    postgres
+      ? { dialect: 'postgres', url: postgres.url }
+      : { dialect: 'sqlite', file: path.join(tmp, 'app.db') },
+  );
+  try {
+    await run(db);
+  } finally {
+    await db.destroy();
+    await postgres?.drop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
 const TABLES_TO_KEEP = new Set(['kysely_migration', 'kysely_migration_lock']);
 
 async function truncateAll(db: Db, dialect: Dialect): Promise<void> {

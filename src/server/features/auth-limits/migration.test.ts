@@ -1,15 +1,11 @@
 // Migration 0007 replaces the failure rows and lock table with one counter per key. What a running
 // site held when it was deployed must carry over: a lock in force still refuses, and failures already
 // made still count, so a deploy never hands out a fresh set of guesses.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Migrator } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { AuthLimits } from '../../config.ts';
-import { openDatabase, type Db } from '../../db/database.ts';
 import { migrations } from '../../db/migrate.ts';
-import { createPostgresDatabase, dialects, TestClock } from '../../testing/harness.ts';
+import { dialects, TestClock, withEmptyDatabase } from '../../testing/harness.ts';
 import { createAuthLimitsService } from './service.ts';
 
 const MINUTE = 60_000;
@@ -27,31 +23,9 @@ type OldTables = {
   auth_lockouts: { key: string; locked_until: number; created_at: number };
 };
 
-async function withDatabase(dialect: string, run: (db: Db) => Promise<void>) {
-  if (dialect === 'postgres') {
-    const created = await createPostgresDatabase();
-    const db = openDatabase({ dialect: 'postgres', url: created.url });
-    try {
-      await run(db);
-    } finally {
-      await db.destroy();
-      await created.drop();
-    }
-    return;
-  }
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'range-0007-'));
-  const db = openDatabase({ dialect: 'sqlite', file: path.join(tmp, 'app.db') });
-  try {
-    await run(db);
-  } finally {
-    await db.destroy();
-    fs.rmSync(tmp, { recursive: true, force: true });
-  }
-}
-
 describe.each(dialects())('migration 0007 [%s]', (dialect) => {
   it('carries locks in force and failures already made over to the new counters, and drops the old tables', async () => {
-    await withDatabase(dialect, async (db) => {
+    await withEmptyDatabase(dialect, async (db) => {
       const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
       const names = Object.keys(migrations).sort();
       const before = names[names.indexOf('0007-auth-attempt-claims') - 1]!;
