@@ -28,11 +28,32 @@ type Period = (typeof ANALYTICS_PERIODS)[number];
 
 const errorToast = (description: string) => toast.error('Error', { description });
 
-/** The period picker, the two CSV exports and Reset Analytics (asked for in a dialog first). */
+/** The period picker, the two CSV exports and Reset Analytics. */
 function AnalyticsToolbar({ days, onDaysChange }: { days: Period; onDaysChange: (days: Period) => void }) {
+  return (
+    <div className="mb-6 grid items-end gap-2 sm:flex sm:flex-wrap">
+      <SelectField
+        label="Period"
+        value={days}
+        onChange={(event) => onDaysChange(Number(event.target.value) as Period)}
+        className="sm:mr-auto sm:w-48"
+      >
+        {ANALYTICS_PERIODS.map((period) => (
+          <option key={period} value={period}>
+            Last {period} days
+          </option>
+        ))}
+      </SelectField>
+      <AnalyticsExports days={days} />
+      <ResetAnalytics days={days} />
+    </div>
+  );
+}
+
+/** The figures on this screen ("Export summary"), and every raw event of the period ("Export CSV"). */
+function AnalyticsExports({ days }: { days: Period }) {
   const exportCsv = useExportAnalytics();
   const exportSummary = useExportAnalyticsSummary();
-  const reset = useResetAnalytics();
 
   function download() {
     exportCsv.mutate(days, {
@@ -54,6 +75,26 @@ function AnalyticsToolbar({ days, onDaysChange }: { days: Period; onDaysChange: 
     });
   }
 
+  return (
+    <div className="grid gap-2 sm:flex">
+      <Button variant="secondary" onClick={downloadSummary} disabled={exportSummary.isPending}>
+        <FileSpreadsheet className="size-4" aria-hidden="true" /> Export summary
+      </Button>
+      <Button
+        variant="secondary"
+        onClick={download}
+        disabled={exportCsv.isPending}
+        title="Every page view, click and section time of the period, one per row"
+      >
+        <Download className="size-4" aria-hidden="true" /> Export CSV
+      </Button>
+    </div>
+  );
+}
+
+/** Reset Analytics, asked for in a dialog first (the dialog draws itself over the page). */
+function ResetAnalytics({ days }: { days: Period }) {
+  const reset = useResetAnalytics();
   const [confirmingReset, setConfirmingReset] = useState(false);
   function resetAll() {
     setConfirmingReset(false);
@@ -65,37 +106,9 @@ function AnalyticsToolbar({ days, onDaysChange }: { days: Period; onDaysChange: 
 
   return (
     <>
-      <div className="mb-6 grid items-end gap-2 sm:flex sm:flex-wrap">
-        <SelectField
-          label="Period"
-          value={days}
-          onChange={(event) => onDaysChange(Number(event.target.value) as Period)}
-          className="sm:mr-auto sm:w-48"
-        >
-          {ANALYTICS_PERIODS.map((period) => (
-            <option key={period} value={period}>
-              Last {period} days
-            </option>
-          ))}
-        </SelectField>
-        {/* The figures on this screen; "Export CSV" (SPEC §2) is every raw event of the period. */}
-        <div className="grid gap-2 sm:flex">
-          <Button variant="secondary" onClick={downloadSummary} disabled={exportSummary.isPending}>
-            <FileSpreadsheet className="size-4" aria-hidden="true" /> Export summary
-          </Button>
-          <Button
-            variant="secondary"
-            onClick={download}
-            disabled={exportCsv.isPending}
-            title="Every page view, click and section time of the period, one per row"
-          >
-            <Download className="size-4" aria-hidden="true" /> Export CSV
-          </Button>
-        </div>
-        <Button variant="ghost" onClick={() => setConfirmingReset(true)} disabled={reset.isPending}>
-          <RotateCcw className="size-4" aria-hidden="true" /> Reset Analytics
-        </Button>
-      </div>
+      <Button variant="ghost" onClick={() => setConfirmingReset(true)} disabled={reset.isPending}>
+        <RotateCcw className="size-4" aria-hidden="true" /> Reset Analytics
+      </Button>
       <ConfirmDialog
         open={confirmingReset}
         title="Reset analytics?"
