@@ -247,6 +247,23 @@ describeE2e('public landing page', () => {
     }
   });
 
+  it("reads each event's links to a screen reader as whole words, as Chromium names them (issue 28)", async () => {
+    const page = await openPage('/');
+    // Chromium's own accessibility tree (Playwright's names put spaces of their own between parts).
+    const cdp = await page.context().newCDPSession(page);
+    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as {
+      nodes: { role?: { value?: string }; name?: { value?: string } }[];
+    };
+    const links = nodes.filter((node) => node.role?.value === 'link').map((node) => node.name?.value ?? '');
+    const moreInfo = links.filter((name) => name.startsWith('More info'));
+    expect(moreInfo.length).toBeGreaterThan(0);
+    for (const name of moreInfo) expect(name).toMatch(/^More info about \S.* \(opens in a new tab\)$/);
+    for (const name of links.filter((name) => name.startsWith('Add to calendar')))
+      expect(name).toMatch(/^Add to calendar: \S/);
+    for (const name of links.filter((name) => name.startsWith('Google Calendar')))
+      expect(name).toMatch(/^Google Calendar: add \S.* \(opens in a new tab\)$/);
+  });
+
   it('uses the events embedded in the page: no request for them after hydration (issue 16)', async () => {
     const context = await e2e.browser.newContext({ ...DESKTOP, reducedMotion: 'reduce' });
     contexts.push(context);
@@ -485,6 +502,39 @@ describeE2e('public landing page', () => {
         return viewport.getBoundingClientRect().width / slide.getBoundingClientRect().width;
       });
       expect(Math.round(ratio), `${width}px`).toBe(perView);
+    }
+  });
+
+  it('keeps 16 px between photos all the way round the loop, at both widths (issue 28)', async () => {
+    for (const options of [DESKTOP, PHONE]) {
+      const page = await openPage('/', options);
+      await page.locator('#action-heading').scrollIntoViewIfNeeded();
+      const next = page.getByRole('button', { name: 'Next photos' });
+      await expect.poll(() => next.isEnabled()).toBe(true);
+      /** The space between each pair of photos side by side on screen, and where the slides are. */
+      const layout = () =>
+        page.evaluate(() => {
+          const boxes = [...document.querySelectorAll('[aria-roledescription="slide"] button')]
+            .map((photo) => photo.getBoundingClientRect())
+            .filter((box) => box.right > 0 && box.left < window.innerWidth)
+            .sort((a, b) => a.left - b.left);
+          return {
+            gaps: boxes.slice(1).map((box, i) => Math.round(box.left - boxes[i]!.right)),
+            at: boxes.map((box) => Math.round(box.left)).join(),
+          };
+        });
+      // Six photos: seven steps go once round, past the place where the last meets the first.
+      for (let step = 1; step <= 7; step++) {
+        await next.click();
+        let settled = await layout();
+        await expect
+          .poll(async () => {
+            const [before, now] = [settled.at, (settled = await layout()).at];
+            return now === before;
+          })
+          .toBe(true);
+        for (const gap of settled.gaps) expect(gap, `step ${step}: ${settled.gaps.join(', ')}`).toBe(16);
+      }
     }
   });
 

@@ -92,7 +92,10 @@ export function ActionCarousel({ images }: { images: GalleryImage[] }) {
         ref={viewportRef}
         className={ready ? 'overflow-hidden' : 'snap-x snap-mandatory overflow-x-auto [scrollbar-width:none]'}
       >
-        <ul className="flex touch-pan-y gap-4">
+        {/* The space between slides is each slide's left padding (the first one's hidden by the list's
+            negative margin), not the list's gap: embla's loop does not count a gap, and the slide that
+            wrapped round touched its neighbour. */}
+        <ul className="-ml-4 flex touch-pan-y">
           {images.map((image, index) => (
             <Slide
               key={image.id}
@@ -121,13 +124,13 @@ function Slide({ image, label, onEnlarge }: { image: GalleryImage; label: string
     <li
       aria-roledescription="slide"
       aria-label={label}
-      className="min-w-0 shrink-0 grow-0 basis-full snap-start md:basis-[calc((100%-1rem)/2)] lg:basis-[calc((100%-2rem)/3)] xl:basis-[calc((100%-3rem)/4)]"
+      className="min-w-0 shrink-0 grow-0 basis-full pl-4 md:basis-1/2 lg:basis-1/3 xl:basis-1/4"
     >
       <button
         type="button"
         onClick={onEnlarge}
         data-track="gallery-enlarge"
-        className="group relative block w-full overflow-hidden rounded-card border border-white/10 bg-ink-800 text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400"
+        className="group relative block w-full snap-start overflow-hidden rounded-card border border-white/10 bg-ink-800 text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400"
       >
         <MediaImage
           src={image.image_url}
