@@ -3,7 +3,7 @@
 // one is saved; leaving it empty keeps it. While SMTP_URL decides, the values are only shown.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Server } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   DEFAULT_MAIL_PORTS,
@@ -107,21 +107,42 @@ function useMailServerForm(saved: MailSettings) {
   return { form, onSubmit, onRemove, notice, busy: save.isPending || remove.isPending };
 }
 
+type MailServerForm = ReturnType<typeof useMailServerForm>['form'];
+
 /** A change of security moves the port along while it still holds the previous choice's usual port. */
-function useFollowingPort(form: ReturnType<typeof useMailServerForm>['form']) {
+function useFollowingPort(form: MailServerForm) {
   const security = form.watch('security');
-  const [previous, setPrevious] = useState(security);
+  const previous = useRef(security);
   useEffect(() => {
-    if (security === previous) return;
-    if (form.getValues('port') === DEFAULT_MAIL_PORTS[previous])
+    if (security === previous.current) return;
+    if (form.getValues('port') === DEFAULT_MAIL_PORTS[previous.current])
       form.setValue('port', DEFAULT_MAIL_PORTS[security], { shouldDirty: true });
-    setPrevious(security);
-  }, [security, previous, form]);
+    previous.current = security;
+  }, [security, form]);
 }
 
 function EditableMailServer({ saved }: { saved: MailSettings }) {
   const { form, onSubmit, onRemove, notice, busy } = useMailServerForm(saved);
   useFollowingPort(form);
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Mail server">
+      {notice && <Banner kind={notice.kind}>{notice.text}</Banner>}
+      <MailServerFields form={form} passwordSet={saved.password_set} />
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Saving…' : 'Save mail server'}
+        </Button>
+        {saved.source === 'settings' && (
+          <Button variant="secondary" onClick={() => void onRemove()} disabled={busy}>
+            Remove mail server
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function MailServerFields({ form, passwordSet }: { form: MailServerForm; passwordSet: boolean }) {
   const {
     register,
     getValues,
@@ -136,77 +157,64 @@ function EditableMailServer({ saved }: { saved: MailSettings }) {
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Mail server">
-      {notice && <Banner kind={notice.kind}>{notice.text}</Banner>}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label={LABELS.host}
-          placeholder="smtp.example.com"
-          autoComplete="off"
-          spellCheck={false}
-          hint="From your e-mail provider, e.g. smtp.gmail.com or smtp.office365.com."
-          error={error('host')}
-          className="sm:col-span-2"
-          {...register('host')}
-        />
-        <SelectField label={LABELS.security} error={error('security')} {...register('security')}>
-          {SECURITY_CHOICES.map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </SelectField>
-        <TextField
-          label={LABELS.port}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={65535}
-          error={error('port')}
-          {...register('port', { valueAsNumber: true })}
-        />
-        <TextField
-          label={LABELS.username}
-          autoComplete="off"
-          spellCheck={false}
-          hint="Usually your full e-mail address. Leave empty if the server needs no sign-in."
-          error={error('username')}
-          {...register('username', { onBlur: suggestSender })}
-        />
-        <TextField
-          label={LABELS.password}
-          type="password"
-          autoComplete="new-password"
-          placeholder={saved.password_set ? 'Saved — leave empty to keep it' : ''}
-          hint={
-            saved.password_set
-              ? 'A password is saved (it is never shown). Type a new one only to change it.'
-              : 'Some providers (Gmail, Outlook) want an app password here, not your usual one.'
-          }
-          error={error('password')}
-          {...register('password')}
-        />
-        <TextField
-          label={LABELS.from_address}
-          type="email"
-          autoComplete="off"
-          hint="The address the website's e-mails come from, with your trading name. Most providers need the address you sign in with."
-          error={error('from_address')}
-          className="sm:col-span-2"
-          {...register('from_address')}
-        />
-      </div>
-      <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Saving…' : 'Save mail server'}
-        </Button>
-        {saved.source === 'settings' && (
-          <Button variant="secondary" onClick={() => void onRemove()} disabled={busy}>
-            Remove mail server
-          </Button>
-        )}
-      </div>
-    </form>
+    <div className="grid gap-4 sm:grid-cols-2">
+      <TextField
+        label={LABELS.host}
+        placeholder="smtp.example.com"
+        autoComplete="off"
+        spellCheck={false}
+        hint="From your e-mail provider, e.g. smtp.gmail.com or smtp.office365.com."
+        error={error('host')}
+        className="sm:col-span-2"
+        {...register('host')}
+      />
+      <SelectField label={LABELS.security} error={error('security')} {...register('security')}>
+        {SECURITY_CHOICES.map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label={LABELS.port}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={65535}
+        error={error('port')}
+        {...register('port', { valueAsNumber: true })}
+      />
+      <TextField
+        label={LABELS.username}
+        autoComplete="off"
+        spellCheck={false}
+        hint="Usually your full e-mail address. Leave empty if the server needs no sign-in."
+        error={error('username')}
+        {...register('username', { onBlur: suggestSender })}
+      />
+      <TextField
+        label={LABELS.password}
+        type="password"
+        autoComplete="new-password"
+        placeholder={passwordSet ? 'Saved — leave empty to keep it' : ''}
+        hint={
+          passwordSet
+            ? 'A password is saved (it is never shown). Type a new one only to change it.'
+            : 'Some providers (Gmail, Outlook) want an app password here, not your usual one.'
+        }
+        error={error('password')}
+        {...register('password')}
+      />
+      <TextField
+        label={LABELS.from_address}
+        type="email"
+        autoComplete="off"
+        hint="The address the website's e-mails come from, with your trading name. Most providers need the address you sign in with."
+        error={error('from_address')}
+        className="sm:col-span-2"
+        {...register('from_address')}
+      />
+    </div>
   );
 }
 
