@@ -99,10 +99,12 @@ async function existingIds(ctx: TestContext, route: RouteShape, tables: string[]
   const collection = /^\/api\/admin\/([\w-]+)\/:/.exec(route.route.url)?.[1];
   const table = [collection, `admin_${collection}`].find((name) => name && tables.includes(name));
   if (!table) return [];
-  const query = ctx.db as unknown as {
-    selectFrom(t: string): { select(c: string): { execute(): Promise<{ id: number }[]> } };
-  };
-  return (await query.selectFrom(table).select('id').execute()).map((row) => row.id);
+  const rows = await ctx.db
+    .withTables<Record<string, { id: number }>>()
+    .selectFrom(table)
+    .select('id')
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 /** Requests tried on every `:id` route before the random ones: each malformed id, and each disguise of a real one. */

@@ -8,9 +8,7 @@ export type TableSnapshot = Map<string, string>;
 export async function snapshotTables(db: Db, tables: readonly string[]): Promise<TableSnapshot> {
   if (dialectOf(db) === 'postgres') return snapshotInOneQuery(db, tables);
   const snapshot: TableSnapshot = new Map();
-  const query = db as unknown as {
-    selectFrom(table: string): { selectAll(): { execute(): Promise<unknown[]> } };
-  };
+  const query = db.withTables<Record<string, Record<string, unknown>>>();
   for (const table of tables) {
     const rows = await query.selectFrom(table).selectAll().execute();
     snapshot.set(

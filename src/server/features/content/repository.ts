@@ -1,6 +1,7 @@
-import type { Generated, Kysely } from 'kysely';
+import type { InsertObject } from 'kysely';
 import type { ContentKind } from '#shared/schemas/content.ts';
 import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
 
 /** The columns every content table shares, plus its own fields (each kind's table is named after it). */
 export interface ContentRow {
@@ -14,26 +15,12 @@ export interface ContentRow {
   [column: string]: unknown;
 }
 
-interface GenericContentTable {
-  id: Generated<number>;
-  order: number;
-  is_active: number;
-  created_at: number;
-  updated_at: number;
-  show_from: number | null;
-  hide_after: number | null;
-  [column: string]: unknown;
-}
-
-// The six tables differ only in their own text columns, so one set of queries serves them all
-// through this structural view of the schema.
-type ContentDb = Kysely<Record<ContentKind, GenericContentTable>>;
-const view = (db: Db) => db as unknown as ContentDb;
-
+// The six tables share the columns of ContentRow, so one set of queries serves them all: Kysely
+// types a query on any one of them (`kind`) by what the six have in common.
 export const listContent = (db: Db, kind: ContentKind, activeOnly: boolean): Promise<ContentRow[]> => {
-  let query = view(db).selectFrom(kind).selectAll();
+  let query = db.selectFrom(kind).selectAll();
   if (activeOnly) query = query.where('is_active', '=', 1);
-  return query.orderBy('order').orderBy('id').execute() as Promise<ContentRow[]>;
+  return query.orderBy('order').orderBy('id').execute();
 };
 
 /**
@@ -54,33 +41,39 @@ export async function activeContent(
   return { rows: active, nextChangeAt: ahead.length ? Math.min(...ahead) : null };
 }
 
-export const findContent = (db: Db, kind: ContentKind, id: number) =>
-  view(db).selectFrom(kind).selectAll().where('id', '=', id).executeTakeFirst() as Promise<
-    ContentRow | undefined
-  >;
+export const findContent = (db: Db, kind: ContentKind, id: number): Promise<ContentRow | undefined> =>
+  db.selectFrom(kind).selectAll().where('id', '=', id).executeTakeFirst();
 
 /** Which of `ids` still exist (the audit log links only to those). */
 export const existingContentIds = async (db: Db, kind: ContentKind, ids: number[]) =>
   ids.length === 0
     ? []
-    : (await view(db).selectFrom(kind).select('id').where('id', 'in', ids).execute()).map((row) => row.id);
+    : (await db.selectFrom(kind).select('id').where('id', 'in', ids).execute()).map((row) => row.id);
 
-export const insertContent = (db: Db, kind: ContentKind, values: Record<string, unknown>) =>
-  view(db)
+/** `values` are the kind's own fields, checked by its schema in the service. */
+export const insertContent = (
+  db: Db,
+  kind: ContentKind,
+  values: Record<string, unknown>,
+): Promise<ContentRow> =>
+  db
     .insertInto(kind)
-    .values(values as Omit<ContentRow, 'id'>)
+    .values(values as InsertObject<Database, ContentKind>)
     .returningAll()
-    .executeTakeFirstOrThrow() as Promise<ContentRow>;
+    .executeTakeFirstOrThrow();
 
-export const updateContent = (db: Db, kind: ContentKind, id: number, values: Record<string, unknown>) =>
-  view(db).updateTable(kind).set(values).where('id', '=', id).returningAll().executeTakeFirst() as Promise<
-    ContentRow | undefined
-  >;
+export const updateContent = (
+  db: Db,
+  kind: ContentKind,
+  id: number,
+  values: Record<string, unknown>,
+): Promise<ContentRow | undefined> =>
+  db.updateTable(kind).set(values).where('id', '=', id).returningAll().executeTakeFirst();
 
 export const countContent = async (db: Db, kind: ContentKind) =>
   Number(
     (
-      await view(db)
+      await db
         .selectFrom(kind)
         .select((eb) => eb.fn.countAll().as('n'))
         .executeTakeFirstOrThrow()
@@ -88,7 +81,7 @@ export const countContent = async (db: Db, kind: ContentKind) =>
   );
 
 /** The columns that may name an uploaded file, per content kind. */
-const MEDIA_COLUMNS: Record<ContentKind, string[]> = {
+const MEDIA_COLUMNS: { [Kind in ContentKind]: (keyof Database[Kind] & string)[] } = {
   events: ['image_url'],
   logos: ['logo_url'],
   badges: ['badge_url'],
@@ -102,7 +95,10 @@ export async function contentMediaUrls(db: Db): Promise<string[]> {
   const urls = new Set<string>();
   for (const [kind, columns] of Object.entries(MEDIA_COLUMNS) as [ContentKind, string[]][]) {
     if (columns.length === 0) continue;
-    const rows = await view(db).selectFrom(kind).select(columns).execute();
+    const rows: Record<string, unknown>[] = await db
+      .selectFrom(kind)
+      .select(columns.map((column) => db.dynamic.ref(column)))
+      .execute();
     for (const row of rows) for (const column of columns) if (row[column]) urls.add(String(row[column]));
   }
   return [...urls];

@@ -1,6 +1,6 @@
 // The trash table: whole rows of deleted content items and enquiries, kept for TRASH_DAYS so a
 // deletion can be undone exactly (same id, same fields, same times).
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { dialectOf, type Db } from '../../db/database.ts';
 
 export type TrashKind = string;
@@ -13,9 +13,8 @@ export interface TrashedRow {
   deleted_at: number;
 }
 
-/** An untyped view: rows go back into whichever table they came from. */
-type AnyTables = Kysely<Record<string, Record<string, unknown>>>;
-const anyTable = (db: Db) => db as unknown as AnyTables;
+/** An untyped view (the same connection or transaction): rows go back into whichever table they came from. */
+const anyTable = (db: Db) => db.withTables<Record<string, Record<string, unknown>>>();
 
 /**
  * Moves the rows of `table` with these ids into the trash, in the caller's transaction, and returns

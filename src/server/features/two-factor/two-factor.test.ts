@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import * as OTPAuth from 'otpauth';
 import { RECOVERY_CODE_COUNT } from '#shared/constants.ts';
 import { createKeyedHash } from '../../lib/secrets.ts';
 import { createSecretBox } from '../../lib/secret-box.ts';
-import * as revokeLegacyRecoveryCodes from '../../migrations/0005-revoke-legacy-recovery-codes.ts';
+import { migrations } from '../../db/migrate.ts';
 import { describeEachDatabase, type TestContext } from '../../testing/harness.ts';
 import { normaliseRecoveryCode } from './service.ts';
 
@@ -278,7 +277,7 @@ describeEachDatabase(
         )
         .execute();
 
-      await revokeLegacyRecoveryCodes.up(ctx().db as unknown as Kysely<unknown>);
+      await migrations['0005-revoke-legacy-recovery-codes']!.up(ctx().db);
 
       expect(await ctx().db.selectFrom('admin_recovery_codes').selectAll().execute()).toEqual([]);
       const entries = await ctx()
