@@ -52,8 +52,8 @@ function sizes(outDir: string, files: Iterable<string>) {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /**
- * What the public pages load before any interaction (SPEC budget 120 KB): the entry, then React and
- * the islands hydrated at start; and what each other island adds when it hydrates.
+ * What the public pages load before any interaction (120 KB at most, docs/performance.md): the entry, then
+ * React and the islands hydrated at start; and what each other island adds when it hydrates.
  */
 function reportPublicBundle(outDir: string): void {
   const manifestFile = path.join(outDir, '.vite', 'manifest.json');

@@ -1,4 +1,4 @@
-// Business constants (SPEC §9) and the server-side limits the spec leaves open, in one place.
+// Business constants (docs/product.md#constants) and the server's own limits, in one place.
 
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 256;
@@ -55,14 +55,17 @@ export const AUTH_LIMIT_DEFAULTS = {
 /** Single-use recovery codes issued when two-factor login is switched on. */
 export const RECOVERY_CODE_COUNT = 10;
 
-/** SPEC §4/§9: the admin is logged out after more than 5 minutes without activity, checked every 30 s. */
+/**
+ * The admin is logged out after more than 5 minutes without activity, checked every 30 s
+ * (docs/product.md#sign-in).
+ */
 export const ADMIN_INACTIVITY_TIMEOUT_MS = 5 * 60 * 1000;
 /** How long before that logout the admin is warned, with a way to stay signed in (issue 16). */
 export const ADMIN_INACTIVITY_WARNING_MS = 60 * 1000;
-/** SPEC §9: after a successful password reset the login screen follows after 3 seconds. */
+/** After a successful password reset the login screen follows after 3 seconds. */
 export const RESET_REDIRECT_DELAY_MS = 3000;
 
-// Analytics (SPEC §3, DESIGN "Analytics definitions"): plain values, so the web bundle needs no zod.
+// Analytics (docs/product.md#analytics-definitions): plain values, so the web bundle needs no zod.
 export const ANALYTICS_LIMITS = {
   /** Tracking bodies are a few hundred bytes; anything bigger is not ours. */
   bodyBytes: 16 * 1024,
@@ -109,7 +112,7 @@ export const ANALYTICS_TIME_ZONE = 'Europe/London';
 export const TRACK_EVENT_TYPES = ['page_view', 'button_click', 'form_submit', 'section_view'] as const;
 export const SECTION_EVENT_TYPES = ['section_impression', 'section_dwell'] as const;
 
-// Booking enquiries (SPEC §3, §7).
+// Booking enquiries (docs/product.md#enquiry-intake).
 /** Limits the spec leaves open; the form shows the same ones. */
 export const ENQUIRY_LIMITS = {
   name: 200,
@@ -159,5 +162,5 @@ export const TRASH_DAYS = 30;
 
 export const WEEKLY_REPORT = { hour: 8, days: 7, lateHours: 16, unansweredHours: 48, nextEvents: 3 } as const;
 
-/** DESIGN "Enquiry status". */
+/** The statuses an enquiry moves through (docs/product.md#enquiry-statuses). */
 export const ENQUIRY_STATUSES = ['new', 'contacted', 'booked', 'closed', 'spam'] as const;

@@ -19,7 +19,7 @@ export const byEventDay = (a: Dated, b: Dated) =>
 export const feedEvents = <T extends Dated>(publicEvents: readonly T[], today: string): T[] =>
   publicEvents.filter((event) => event.date >= today).sort(byEventDay);
 
-/** SPEC §7: the page keeps events dated today or later, sorted ascending by date, and shows the first three. */
+/** The page keeps events dated today or later, sorted ascending by date, and shows the first three. */
 export const upcomingEvents = <T extends Dated>(
   publicEvents: readonly T[],
   today: string,

@@ -1,4 +1,4 @@
-// Calendar days in Europe/London (DESIGN "Analytics definitions"): which day an instant falls on,
+// Calendar days in Europe/London (docs/product.md#analytics-definitions): which day an instant falls on,
 // when a day starts, and the days of a report period. Days are 'YYYY-MM-DD' strings, which sort and
 // compare in date order.
 import { ANALYTICS_TIME_ZONE } from './constants.ts';

@@ -1,4 +1,4 @@
-// The one way the server sends e-mail (DESIGN decision 6). Before every message the mailer asks
+// The one way the server sends e-mail (docs/product.md#mail). Before every message the mailer asks
 // where mail goes now: SMTP_URL from the server's configuration, else the mail server a superadmin
 // saved in Settings › Mail (docs/decisions/0440), else nowhere — each message is then written as an
 // .eml file to the outbox directory and its subject and links are logged, so a fresh install works

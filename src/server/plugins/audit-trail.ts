@@ -14,7 +14,7 @@ declare module 'fastify' {
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const MAX_IDS_RECORDED = 500;
 
-/** Bulk calls send a plain array of ids (SPEC §7 enquiries bulk-delete); record which ones. */
+/** Bulk calls send a plain array of ids (the enquiries' bulk delete); record which ones. */
 function bodyIds(request: FastifyRequest): number[] | undefined {
   const body: unknown = request.body;
   if (!Array.isArray(body) || !body.every((id) => typeof id === 'number' || typeof id === 'string'))

@@ -1,4 +1,4 @@
-// The one guard on the admin API (DESIGN "Enforce auth once"): every route under /api/admin, and any
+// The one guard on the admin API (docs/architecture.md#request-path): every route under /api/admin, and any
 // route marked `config: { auth: 'admin' }` elsewhere, needs a valid bearer token unless it is marked
 // `config: { public: true }` (login and password reset). Handlers never check tokens themselves.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

@@ -1,5 +1,5 @@
-// One cleaning step at the edge for every text a request can carry into a table (issue 15; DESIGN
-// "Clean at the edge, once"). PostgreSQL refuses NUL in text, and one refused row used to stop a whole
+// One cleaning step at the edge for every text a request can carry into a table (issue 15;
+// docs/security.md#request-text). PostgreSQL refuses NUL in text, and one refused row used to stop a whole
 // analytics batch; a lone UTF-16 surrogate cannot be encoded at all. So before any handler runs:
 //   - body strings lose NUL and the other control characters, keeping tabs and line breaks (a
 //     message's layout is its writer's), and lone surrogates become U+FFFD;

@@ -1,4 +1,4 @@
-// One place turns every failure into the `{detail, code}` body the clients read (DESIGN decision 4),
+// One place turns every failure into the `{detail, code}` body the clients read (docs/product.md#api),
 // with the usual security headers: errors of handlers and hooks (Fastify's error handler), addresses
 // the router refuses before any hook runs (malformed or over-long), and requests Node's HTTP parser
 // refuses before Fastify sees them.

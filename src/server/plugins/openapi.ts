@@ -1,5 +1,5 @@
 // The OpenAPI document, generated from the same zod schemas that validate requests and shape
-// responses (DESIGN decision 2), served as JSON at /api/docs. Each operation lists every status it can
+// responses (docs/product.md#api), served as JSON at /api/docs. Each operation lists every status it can
 // answer, errors with the one `{detail, code}` body (openapi-statuses.ts, docs/decisions/0416), and
 // what it takes as exactly as the server reads it (docs/decisions/0437).
 //

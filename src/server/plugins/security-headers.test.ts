@@ -110,7 +110,7 @@ describeEachDatabase('security headers on answers', (ctx) => {
       expect(anonymous.headers['cache-control'], `${route.method} ${route.url}`).toBe('no-store');
       if (route.method === 'GET') guardedGets.push(url);
     }
-    // Admin-only outside /api/admin (SPEC §7): found by the guard, not by its address.
+    // Admin-only outside /api/admin (GET /api/enquiries): found by the guard, not by its address.
     expect(guardedGets).toContain('/api/enquiries');
     expect(guardedGets.length).toBeGreaterThan(10);
     for (const url of guardedGets) {

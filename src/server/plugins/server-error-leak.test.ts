@@ -1,4 +1,4 @@
-// DESIGN decision 4: "5xx never leaks internals". A failing query must reach the client as the
+// A 5xx never leaks internals (docs/product.md#api): a failing query must reach the client as the
 // generic `{detail, code}` body — no message, SQL, stack, file path or driver field of the cause.
 import { afterEach, expect, it, vi } from 'vitest';
 import { ERROR_CODES } from '#shared/errors.ts';

@@ -1,4 +1,5 @@
-// First-party analytics (SPEC §3 tracking events, summary and chart data; DESIGN "Analytics definitions").
+// First-party analytics: tracking events, summary and chart data (docs/product.md#analytics-ingestion,
+// docs/product.md#analytics-definitions).
 import { z } from 'zod';
 import { stripControlCharacters, VISIBLE_CHARACTER } from '../control-characters.ts';
 import { enquirySource } from './enquiry-source.ts';

@@ -1,4 +1,4 @@
-// The six content kinds of SPEC §3: what an admin may send, and what the API returns.
+// The six content kinds (docs/product.md#content-fields): what an admin may send, and what the API returns.
 import { z } from 'zod';
 import { GALLERY_SECTIONS, TEXT_LIMITS, VIDEO_CATEGORIES, VIDEO_TYPES } from '../constants.ts';
 import { VISIBLE_CHARACTER } from '../control-characters.ts';
@@ -260,7 +260,7 @@ export type Video = z.infer<typeof video>;
 export type Testimonial = z.infer<typeof testimonial>;
 
 /**
- * Every content kind: its URL segment, the key its public list is returned under (SPEC §7), the
+ * Every content kind: its URL segment, the key its public list is returned under, the
  * schema an admin sends, the schema the admin API answers with, and an item of the public list.
  */
 export const CONTENT_KINDS = {

@@ -1,4 +1,4 @@
-// The business details the public pages show (DESIGN "Settings page"): served by GET /api/site and
+// The business details the public pages show (docs/product.md#business-details): served by GET /api/site and
 // edited by a superadmin with PUT /api/admin/site. An empty social link means "not shown".
 import { z } from 'zod';
 import { URL_SPACES_MESSAGE, URL_WITHOUT_SPACES } from './media-url.ts';

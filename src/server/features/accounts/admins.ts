@@ -1,4 +1,4 @@
-// The admin accounts themselves, and who may create or delete whom (DESIGN "Roles").
+// The admin accounts themselves, and who may create or delete whom (docs/product.md#roles).
 import type { AdminUser, CreateAdminRequest, CurrentAdmin } from '#shared/schemas/accounts.ts';
 import { conflict, forbidden, notFound, unauthorized } from '../../lib/http-error.ts';
 import { normaliseEmail, toAdminUser } from './admin-user.ts';

@@ -1,4 +1,4 @@
-// DESIGN "Roles": nobody may delete themselves or the last superadmin — the site must always keep
+// Nobody may delete themselves or the last superadmin (docs/product.md#roles) — the site must always keep
 // someone who can manage superadmins.
 import { expect, it } from 'vitest';
 import { ERROR_CODES } from '#shared/errors.ts';

@@ -1,4 +1,4 @@
-// An admin's own password change, and the password reset's account side (SPEC §6, issue 3).
+// An admin's own password change, and the password reset's account side (issue 3).
 import { badRequest } from '../../lib/http-error.ts';
 import { AUDIT_ACTIONS } from '../audit/service.ts';
 import { normaliseEmail } from './admin-user.ts';

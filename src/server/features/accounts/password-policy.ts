@@ -1,4 +1,4 @@
-// What a new password must be (issue 3, SPEC §5/§9): 8 to 256 characters (checked by the shared
+// What a new password must be (issue 3, docs/product.md#sign-in): 8 to 256 characters (checked by the shared
 // schema) and not one of the ~49,000 most common passwords that attackers try first.
 import { createRequire } from 'node:module';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '#shared/constants.ts';

@@ -1,6 +1,6 @@
 // Admin accounts and their sessions: login (with the second factor and brute-force limits), bearer-
 // token checks, password changes, 2FA enrolment, and the rules for who may create or delete whom
-// (SPEC §6, DESIGN "Roles" and decision 5, issue 3). The rules live in the named functions of this
+// (docs/product.md#roles and docs/product.md#sign-in, issue 3). The rules live in the named functions of this
 // folder; the service binds them to their dependencies (decision 0425).
 import type { Db } from '../../db/database.ts';
 import { bindDeps } from '../../lib/bind-deps.ts';

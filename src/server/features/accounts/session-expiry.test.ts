@@ -1,5 +1,5 @@
 // The 12-hour limit on its own: a session that is never idle for 30 minutes must still end 12 hours
-// after login (DESIGN decision 5, README "Sessions end … 12 hours after login").
+// after login (docs/product.md#sign-in).
 import { expect, it } from 'vitest';
 import { SESSION_ABSOLUTE_TIMEOUT_MS, SESSION_IDLE_TIMEOUT_MS } from '#shared/constants.ts';
 import { ERROR_CODES } from '#shared/errors.ts';

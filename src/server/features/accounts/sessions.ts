@@ -1,5 +1,5 @@
-// Signing in and out, and the bearer-token sessions behind every admin request (SPEC §6, DESIGN
-// decision 5).
+// Signing in and out, and the bearer-token sessions behind every admin request
+// (docs/product.md#sign-in).
 import { SESSION_ABSOLUTE_TIMEOUT_MS, SESSION_IDLE_TIMEOUT_MS } from '#shared/constants.ts';
 import { unauthorized } from '../../lib/http-error.ts';
 import { hashToken, newToken } from '../../lib/secrets.ts';

@@ -58,7 +58,7 @@ const sectionBodies = {
 
 type Body = Record<string, unknown>;
 const contentTypes = ['application/json', 'text/plain;charset=UTF-8'] as const;
-/** What a browser that accepted cookies sends with every tracking call (SPEC §4). */
+/** What a browser that accepted cookies sends with every tracking call (docs/product.md#consent). */
 const CONSENTED = 'cookie_consent=true';
 
 function post(

@@ -1,4 +1,4 @@
-// The admin's analytics reports, the CSV export and retention (DESIGN "Analytics definitions").
+// The admin's analytics reports, the CSV export and retention (docs/product.md#analytics-definitions).
 import { addDays, londonDay, londonMidnight, periodDays } from '#shared/london-days.ts';
 import type { AnalyticsEventType, AnalyticsSummary } from '#shared/schemas/analytics.ts';
 import { toIso } from '../../lib/clock.ts';

@@ -1,5 +1,5 @@
 // First-party analytics: ingestion through a bounded in-memory queue written in batched
-// transactions, and the admin reports (DESIGN "Analytics definitions"; docs/decisions/0203). The
+// transactions, and the admin reports (docs/product.md#analytics-definitions; docs/decisions/0203). The
 // work lives in the named functions of this folder; the service binds them to one database, clock
 // and queue (decision 0425).
 import type { Db } from '../../db/database.ts';

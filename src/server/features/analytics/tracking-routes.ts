@@ -1,5 +1,5 @@
-// The two tracking endpoints pages send events to (SPEC §4): consent-gated, rate-limited, bots
-// dropped quietly, accepted events queued for the batched writer.
+// The two tracking endpoints pages send events to (docs/product.md#tracking): consent-gated, rate-limited,
+// bots dropped quietly, accepted events queued for the batched writer.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '#shared/errors.ts';
@@ -18,7 +18,7 @@ import type { TrackingLimits } from './client-limits.ts';
 import type { IncomingEvent } from './deps.ts';
 import type { AnalyticsService } from './service.ts';
 
-/** SPEC §4: the consent cookie; only a visitor who accepted has it set to `true`. */
+/** The consent cookie (docs/product.md#consent); only a visitor who accepted has it set to `true`. */
 const CONSENT_COOKIE = 'cookie_consent';
 
 /** What a tracking call answers (see `acceptEvent` below), for the OpenAPI document. */
@@ -29,7 +29,7 @@ const TRACKING_ANSWERS = {
 };
 
 /**
- * The consent-gated `session_id` cookie (SPEC §4), for an event sent without one in its body. The
+ * The consent-gated `session_id` cookie, for an event sent without one in its body. The
  * cookie only exists after consent, so this never identifies a visitor who declined.
  */
 function sessionCookie(request: FastifyRequest): string | null {
@@ -39,7 +39,7 @@ function sessionCookie(request: FastifyRequest): string | null {
 
 /**
  * Decides an event's fate, cheapest check first: over its client's limit → 429; no consent
- * cookie → 204, not stored (SPEC §4: tracking only after consent, whatever the page sent);
+ * cookie → 204, not stored (tracking only after consent, whatever the page sent);
  * a bot → 204, dropped; queue full → 503; otherwise queued → 204, without its source when its
  * address has given too many. Each outcome is counted.
  */

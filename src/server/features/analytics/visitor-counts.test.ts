@@ -1,6 +1,7 @@
 // Unique visitors come from `analytics_sessions_by_last_day` (migration 0006), and visitors per source
 // from `analytics_sessions_by_source` (migration 0013), kept in step with the sessions on every write,
-// purge and reset; these prove the reports still count what DESIGN and decision 0428 define.
+// purge and reset; these prove the reports still count what docs/product.md#analytics-definitions
+// and decision 0428 define.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,6 +1,6 @@
-// iCalendar text (RFC 5545) for the public events: what a visitor's calendar app imports from
-// /events.ics or /events/<id>.ics. Events are calendar days (SPEC §7), so each is an all-day event:
-// DTSTART and DTEND as DATE values, the same day wherever the calendar is (decision 0419).
+// iCalendar text (RFC 5545) for the public events: what a visitor's calendar app imports from /events.ics or
+// /events/<id>.ics. Events are calendar days (docs/product.md#calendar), so each is an all-day event: DTSTART
+// and DTEND as DATE values, the same day wherever the calendar is (decision 0419).
 import { addDays } from '#shared/london-days.ts';
 import { isHttpUrl, URL_WITHOUT_SPACES } from '#shared/schemas/media-url.ts';
 

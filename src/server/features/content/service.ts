@@ -1,6 +1,6 @@
-// Content of the public site (SPEC §3): six kinds sharing one set of rules. Public lists hold active
-// items within their schedule only (issue 17) and never a private event (issue 28), ordered by
-// `order` then id; admin lists hold everything.
+// Content of the public site (docs/product.md#content-fields): six kinds sharing one set of rules. Public
+// lists hold active items within their schedule only (issue 17) and never a private event (issue 28), ordered
+// by `order` then id; admin lists hold everything.
 import type { z } from 'zod';
 import { isPublicAt } from '#shared/schedule.ts';
 import { CONTENT_KINDS, type ContentKind } from '#shared/schemas/content.ts';

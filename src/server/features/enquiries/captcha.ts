@@ -1,5 +1,5 @@
-// The enquiry form's bot check, chosen by CAPTCHA_PROVIDER (DESIGN decision 7; docs/decisions/0201).
-// The wire field stays `recaptchaToken` whatever the provider.
+// The enquiry form's bot check, chosen by CAPTCHA_PROVIDER (docs/product.md#enquiry-intake;
+// docs/decisions/0201). The wire field stays `recaptchaToken` whatever the provider.
 import { createHmac, randomBytes } from 'node:crypto';
 import { createChallenge, randomInt, verifySolution, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
@@ -14,7 +14,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { HttpError } from '../../lib/http-error.ts';
 
 export const CAPTCHA_FAILED = 'CAPTCHA_FAILED';
-/** SPEC §8 "Verification Failed: Please try again in a moment." — the form shows this detail. */
+/** The form shows this detail (docs/product.md#enquiry-intake). */
 export const CAPTCHA_FAILED_DETAIL = 'Verification failed. Please try again in a moment.';
 
 /** PBKDF2 keeps each attempt costly in a browser's WebCrypto while the server checks one HMAC. */

@@ -1,5 +1,5 @@
 // The two e-mails an enquiry sends: the business's notification (Reply-To the visitor) and the
-// visitor's acknowledgement (SPEC §9: a reply "within 24 hours").
+// visitor's acknowledgement, promising a reply within 24 hours (docs/product.md#enquiry-intake).
 import type { OutgoingMail } from '../../mail/mailer.ts';
 import type { EnquiryRow } from './repository.ts';
 

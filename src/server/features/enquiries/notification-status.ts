@@ -1,5 +1,5 @@
 // The pending notices as the admin and the retry job see them: the Send Pending Notifications
-// button, the retry run, and what the dashboard says is owed and why (DESIGN "Enquiry status").
+// button, the retry run, and what the dashboard says is owed and why (docs/product.md#notifications).
 import { ERROR_CODES } from '#shared/errors.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { isMailFailureKind, mailFailureSentence } from '../../mail/failures.ts';

@@ -1,6 +1,6 @@
 // Booking enquiries: stored durably before the visitor hears "sent", then e-mailed to the business
 // and acknowledged to the visitor. A failed send leaves the enquiry pending for the retry job and
-// the admin's Send Pending Notifications button (DESIGN "Enquiry status"; docs/decisions/0202).
+// the admin's Send Pending Notifications button (docs/product.md#notifications; docs/decisions/0202).
 // With no address to notify yet, the visitor is still acknowledged and the notice waits, without
 // using up retries, until one is saved (issue 15, docs/decisions/0411). The work lives in the named
 // functions of this folder; the service binds them to their dependencies (decision 0425).

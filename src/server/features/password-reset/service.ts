@@ -1,4 +1,4 @@
-// Password reset by e-mail (SPEC §7-§9, DESIGN decision 5). The request answers identically for known
+// Password reset by e-mail (docs/product.md#password-reset). The request answers identically for known
 // and unknown addresses: the limits are counted first (the same work either way), and everything
 // that depends on whether the account exists — the lookup, the token, the e-mail — runs after the
 // response, in the background. Links are built from PUBLIC_URL, never from request headers.
@@ -17,7 +17,7 @@ import type { Attempt, AuthLimitsService } from '../auth-limits/service.ts';
 import { passwordResetMail } from './mails.ts';
 import * as repo from './repository.ts';
 
-// SPEC §8: the forgot-password screen says the same thing whether or not an account exists.
+// The forgot-password screen says the same thing whether or not an account exists.
 export const RESET_REQUESTED_MESSAGE =
   'If an account exists for that e-mail address, we have sent a link to reset the password. The link expires in 1 hour.';
 export const RESET_LINK_INVALID =

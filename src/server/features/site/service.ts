@@ -1,4 +1,4 @@
-// The business details the public pages show (DESIGN "Settings page"). A fresh install gets clearly
+// The business details the public pages show (docs/product.md#business-details). A fresh install gets clearly
 // marked placeholders so nothing looks finished until a superadmin enters the real details.
 import type { Selectable } from 'kysely';
 import { BUSINESS_NAME } from '#shared/constants.ts';

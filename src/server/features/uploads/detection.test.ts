@@ -1,4 +1,4 @@
-// Upload types are decided by the bytes (DESIGN decision 9): every accepted format is recognised and
+// Upload types are decided by the bytes (docs/product.md#uploads): every accepted format is recognised and
 // stored as what it is, whatever its name claims; look-alikes and disguised markup are refused.
 import fs from 'node:fs';
 import path from 'node:path';

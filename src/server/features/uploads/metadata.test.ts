@@ -1,5 +1,5 @@
 // A phone photo carries where it was taken. Uploaded images are re-encoded without their metadata
-// (DESIGN decision 9), so neither the stored file nor any served size gives the location away.
+// (docs/product.md#uploads), so neither the stored file nor any served size gives the location away.
 import fs from 'node:fs';
 import sharp from 'sharp';
 import { expect, it } from 'vitest';

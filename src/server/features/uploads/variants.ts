@@ -1,4 +1,4 @@
-// Smaller copies of uploaded images for phones (DESIGN decision 9: "served in responsive sizes").
+// Smaller copies of uploaded images for phones (docs/product.md#uploads).
 // A copy is made the first time a width is asked for, kept beside the uploads, and served for a year;
 // only a fixed set of widths exists, so nobody can make the server resize to arbitrary sizes.
 import { randomBytes } from 'node:crypto';
