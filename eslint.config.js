@@ -99,20 +99,4 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // TEMPORARY (issue 30): these public files are being changed by other work at the time the
-    // hooks rules arrived; each is fixed there, and this override then goes. Nothing else may join it.
-    files: ['src/web/public/enquiry-form/enquiry-form.tsx', 'src/web/public/sections/action-carousel.tsx'],
-    rules: { 'react-hooks/set-state-in-effect': 'off' },
-  },
-  {
-    // TEMPORARY (issue 30), as above.
-    files: ['src/web/public/enquiry-form/altcha-widget.tsx'],
-    rules: { 'react-hooks/immutability': 'off' },
-  },
-  {
-    // TEMPORARY (issue 30), as above.
-    files: ['src/web/public/enquiry-form/enquiry-checks.tsx'],
-    rules: { 'react-hooks/exhaustive-deps': 'off' },
-  },
 );

@@ -75,9 +75,7 @@ export function AltchaWidget({
   return (
     <div className="[color-scheme:dark] [--altcha-border-color:var(--color-ink-500)] [--altcha-border-radius:0.5rem] [--altcha-color-base:var(--color-ink-900)] [--altcha-color-base-content:var(--color-ink-50)] [--altcha-color-neutral:var(--color-ink-500)] [--altcha-color-neutral-content:var(--color-ink-100)] [--altcha-color-success:var(--color-success-600)] [--altcha-max-width:100%]">
       <altcha-widget
-        ref={(el: HTMLElement | null) => {
-          element.current = el;
-        }}
+        ref={element as RefObject<HTMLElement | null>}
         challenge={challengeUrl}
         auto="off"
         type="checkbox"

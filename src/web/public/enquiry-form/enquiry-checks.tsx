@@ -85,7 +85,9 @@ export default function EnquiryChecksAttachment({
       clear: () => reset(EMPTY_ENQUIRY, { keepFieldsRef: true }),
     });
     return () => detach.forEach((undo) => undo());
-    // Attached once: the form's inputs stay the same elements for the life of the page.
+    // Attached once: the form's inputs stay the same elements for the life of the page, and
+    // react-hook-form's functions are stable; attaching again would register every input twice.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see the line above
   }, []);
 
   const problems: FieldProblems = {};

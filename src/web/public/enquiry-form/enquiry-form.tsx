@@ -4,7 +4,7 @@
 // the server's own schema when the visitor leaves it and on submit (react-hook-form and zod arrive with
 // the captcha on the form's first focus, see enquiry-checks.tsx), and a refusal about a field is shown
 // beside it (issue 16). Accepted enquiries are reported to tracker 1 (only with consent).
-import { useEffect, useId, useRef, useState, type FocusEvent } from 'react';
+import { useId, useRef, useState, useSyncExternalStore, type FocusEvent } from 'react';
 import { ENABLED_BY_PAGE_SCRIPT } from '../islands/island-markup.ts';
 import { usePageData } from '../page-data-context.tsx';
 import { HONEYPOT_FIELD } from '#shared/constants.ts';
@@ -17,6 +17,16 @@ import { useCaptcha } from './use-captcha.tsx';
 import { useEnquirySend } from './use-enquiry-send.ts';
 import { useLazyChecks } from './use-lazy-checks.ts';
 
+const noChanges = () => () => undefined;
+
+/** False in the server's markup and while hydrating it, true from the first render after. */
+const useHydrated = () =>
+  useSyncExternalStore(
+    noChanges,
+    () => true,
+    () => false,
+  );
+
 export function EnquiryForm() {
   const { captcha: setup, site } = usePageData();
   const captcha = useCaptcha(setup);
@@ -27,8 +37,7 @@ export function EnquiryForm() {
   // note gives the phone number and e-mail instead. With script it is enabled once the page's first
   // islands are live, before this island hydrates (on first focus or nearing the screen; a submit
   // made earlier waits for it): ENABLED_BY_PAGE_SCRIPT.
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  const ready = useHydrated();
   const form = useRef<HTMLFormElement>(null);
   const lazyChecks = useLazyChecks();
   const { Checks, onChecksReady } = lazyChecks;

@@ -43,7 +43,6 @@ const ARROW =
  * anything to scroll back or on to; it re-measures after the window is resized.
  */
 function useCarouselState(embla: UseEmblaCarouselType[1], count: number) {
-  const [ready, setReady] = useState(false);
   const [canPrev, setCanPrev] = useState(false);
   const [canNext, setCanNext] = useState(count > 1);
 
@@ -53,7 +52,6 @@ function useCarouselState(embla: UseEmblaCarouselType[1], count: number) {
       setCanPrev(embla.canScrollPrev());
       setCanNext(embla.canScrollNext());
     };
-    setReady(true);
     update();
     embla.on('select', update).on('reInit', update);
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -69,7 +67,7 @@ function useCarouselState(embla: UseEmblaCarouselType[1], count: number) {
     };
   }, [embla]);
 
-  return { ready, canPrev, canNext };
+  return { ready: embla !== undefined, canPrev, canNext };
 }
 
 export function ActionCarousel({ images }: { images: GalleryImage[] }) {
