@@ -1,5 +1,5 @@
-// The admin routes (SPEC §2). Everything but login and the password-reset pages sits inside the
-// authenticated layout, which sends visitors without a session to /admin/login.
+// The admin routes (docs/product.md#routes). Everything but login and the password-reset pages sits inside
+// the authenticated layout, which sends visitors without a session to /admin/login.
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { Toaster } from 'sonner';
@@ -73,9 +73,10 @@ export function AdminApp() {
         </Route>
         <Route path="*" element={<Navigate to={ADMIN_PATHS.dashboard} replace />} />
       </Routes>
-      {/* SPEC §4: two toast readings coexist — one-at-a-time (content screens) and sonner (4 s, 3 visible).
-          Both sit bottom-right (full width on a phone), clear of the screens' action buttons at the top:
-          at top-right a 'Notifications Sent' toast covered the button that had just been pressed. */}
+      {/* Two toast readings coexist (docs/product.md#toasts) — one-at-a-time (content screens) and sonner
+          (4 s, 3 visible). Both sit bottom-right (full width on a phone), clear of the screens' action
+          buttons at the top: at top-right a 'Notifications Sent' toast covered the button that had just
+          been pressed. */}
       <ToastHost />
       <Toaster position="bottom-right" duration={4000} visibleToasts={3} richColors closeButton />
     </>

@@ -1,6 +1,6 @@
-// The authenticated layout (SPEC §2): a sidebar titled 'CMS Admin' with every admin page and Logout.
-// On a phone the sidebar becomes a drawer behind a menu button. While a password change is forced
-// only Settings and Logout are usable (the guard sends everything else to Settings anyway).
+// The authenticated layout (docs/product.md#admin-screens): a sidebar titled 'CMS Admin' with every admin
+// page and Logout. On a phone the sidebar becomes a drawer behind a menu button. While a password change is
+// forced only Settings and Logout are usable (the guard sends everything else to Settings anyway).
 import * as Dialog from '@radix-ui/react-dialog';
 import {
   Award,

@@ -1,4 +1,4 @@
-// Every admin route of SPEC §2, named once.
+// Every admin route (docs/product.md#routes), named once.
 export const ADMIN_PATHS = {
   login: '/admin/login',
   forgotPassword: '/admin/forgot-password',

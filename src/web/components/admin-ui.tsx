@@ -57,7 +57,7 @@ const BANNER = {
   info: { icon: Info, role: 'status', classes: 'border-sky-300 bg-sky-50 text-sky-950' },
 } as const;
 
-/** An inline message above a list or form (SPEC §8's admin user banners use these). */
+/** An inline message above a list or form (the Admin Users banners of docs/product.md#users-screen). */
 export function Banner({ kind, children }: { kind: keyof typeof BANNER; children: ReactNode }) {
   const { icon: Icon, role, classes } = BANNER[kind];
   return (

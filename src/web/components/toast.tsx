@@ -1,12 +1,12 @@
-// SPEC §4's first toast reading: one toast at a time, a new one replaces the old, and a dismissed toast
-// is removed from the DOM after TOAST_REMOVE_DELAY_MS. Used by the public pages and the admin content
-// screens; the enquiry, analytics and user screens use sonner (4 s, up to 3 visible) instead.
+// The first toast reading (docs/product.md#toasts): one toast at a time, a new one replaces the old, and a
+// dismissed toast is removed from the DOM after TOAST_REMOVE_DELAY_MS. Used by the public pages and the admin
+// content screens; the enquiry, analytics and user screens use sonner (4 s, up to 3 visible) instead.
 import { X } from 'lucide-react';
 import { useEffect, useSyncExternalStore } from 'react';
 
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
-/** How long a toast stays open before it dismisses itself (the spec sets only the removal delay). */
+/** How long a toast stays open before it dismisses itself (the rule sets only the removal delay). */
 export const TOAST_OPEN_MS = 6000;
 
 export interface Toast {

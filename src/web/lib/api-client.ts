@@ -1,8 +1,8 @@
-// The one fetch wrapper of the web client (DESIGN "The web side"): the API base, the bearer token, the
-// `{detail, code}` error body, and the 401 path. 2xx is success; there is no default timeout
-// (SPEC §7), callers pass a signal when they need one.
+// The one fetch wrapper of the web client (docs/architecture.md#overview): the API base, the bearer token,
+// the `{detail, code}` error body, and the 401 path. 2xx is success; there is no default timeout
+// (docs/product.md#api), callers pass a signal when they need one.
 
-/** SPEC §7: the API base is the backend host followed by /api. The site serves both, so it is relative. */
+/** The API base is the backend host followed by /api. The site serves both, so it is relative. */
 export const API_BASE = '/api';
 
 export class ApiError extends Error {
@@ -17,7 +17,7 @@ export class ApiError extends Error {
   }
 }
 
-/** The server's detail if there is one, else the fallback sentence the spec names for that screen. */
+/** The server's detail if there is one, else the screen's fallback sentence (docs/product.md#messages). */
 export const errorMessage = (error: unknown, fallback: string): string =>
   error instanceof ApiError && error.detail ? error.detail : fallback;
 

@@ -1,6 +1,6 @@
 // First-party cookies written by the page itself (the consent choice and the analytics session id,
-// SPEC §4). Path=/ and SameSite=Lax always; Secure whenever the page itself came over https, so a
-// cookie set on the live site never travels in clear text.
+// docs/product.md#consent). Path=/ and SameSite=Lax always; Secure whenever the page itself came over https,
+// so a cookie set on the live site never travels in clear text.
 
 const DAY_SECONDS = 24 * 60 * 60;
 

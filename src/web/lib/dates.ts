@@ -37,6 +37,6 @@ export function dateTile(day: string): { month: string; date: string } | undefin
   return p && { month: MONTHS[p.month - 1]!.slice(0, 3).toUpperCase(), date: String(p.date) };
 }
 
-// SPEC §7's "next three": chosen by the rule the server's calendar feed and the admin's event cards
-// use too (docs/decisions/0442).
+// The "next three" events (docs/product.md#landing-page): chosen by the rule the server's calendar feed and
+// the admin's event cards use too (docs/decisions/0442).
 export { upcomingEvents } from '#shared/event-channels.ts';

@@ -18,8 +18,8 @@ export function resizedImage(url: string, width: (typeof IMAGE_WIDTHS)[number]):
 }
 
 /**
- * SPEC §7: media paths that are not absolute are prefixed with the backend host. The backend is this
- * very site, so a root-relative path (/uploads/…) is already complete; a bare path gets the leading
+ * Media paths that are not absolute are prefixed with the backend host (docs/product.md#uploads). The backend
+ * is this very site, so a root-relative path (/uploads/…) is already complete; a bare path gets the leading
  * slash; http(s) URLs are kept as they are.
  */
 export function mediaUrl(url: string): string {

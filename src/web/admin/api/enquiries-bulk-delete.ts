@@ -1,5 +1,5 @@
-// POST /api/admin/enquiries/bulk-delete: the body is a plain JSON array of ids (SPEC §7). All or
-// nothing on the server: an unknown id deletes none.
+// POST /api/admin/enquiries/bulk-delete: the body is a plain JSON array of ids
+// (docs/product.md#enquiry-statuses). All or nothing on the server: an unknown id deletes none.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { enquiriesKey } from './enquiries-list.ts';

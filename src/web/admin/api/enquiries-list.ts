@@ -1,4 +1,4 @@
-// GET /api/enquiries (admin-only although SPEC §7 puts it outside /api/admin): {success, enquiries}.
+// GET /api/enquiries (admin-only although it sits outside /api/admin): {success, enquiries}.
 import { useQuery } from '@tanstack/react-query';
 import type { Enquiry } from '#shared/schemas/enquiries.ts';
 import { api } from '../../lib/api-client.ts';

@@ -1,4 +1,5 @@
-// POST /api/admin/enquiries/send-notifications, empty body (SPEC §7): mails every pending enquiry now.
+// POST /api/admin/enquiries/send-notifications, empty body (docs/product.md#notifications): mails every
+// pending enquiry now.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { enquiriesKey } from './enquiries-list.ts';
@@ -11,7 +12,7 @@ export function useSendPendingNotifications() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sendPendingNotifications,
-    // SPEC §7: on success the list reloads; after a failure too, since some may have gone and the
+    // On success the list reloads; after a failure too, since some may have gone and the
     // reason for the rest (shown above the list) may have changed.
     onSettled: () =>
       Promise.all([

@@ -1,4 +1,5 @@
-// POST /api/admin/login (SPEC §7): email, password, optional totp_code → access_token, force_password_change.
+// POST /api/admin/login (docs/product.md#sign-in): email, password, optional totp_code → access_token,
+// force_password_change.
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { loginRequest, loginResponse } from '../../../shared/schemas/accounts.ts';

@@ -1,5 +1,5 @@
-// POST /api/admin/upload: multipart with the field `file` (SPEC §7); answers the stored file's URL.
-// The server decides image or video by the file's bytes, never by its name.
+// POST /api/admin/upload: multipart with the field `file` (docs/product.md#uploads); answers the stored
+// file's URL. The server decides image or video by the file's bytes, never by its name.
 import { useMutation } from '@tanstack/react-query';
 import { apiUpload } from '../../lib/api-client.ts';
 

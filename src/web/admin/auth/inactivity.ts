@@ -1,7 +1,7 @@
-// SPEC §4: after more than 5 minutes without mouse, key, scroll, touch or click activity the admin is
-// logged out with an alert. Issue 16 adds a warning a minute before, with a countdown, that any
-// activity dismisses. The spec checks every 30 s; a countdown needs a 1 s tick, which also makes the
-// logout land on time rather than up to 30 s late (docs/decisions/0414).
+// After more than 5 minutes without mouse, key, scroll, touch or click activity the admin is logged out with
+// an alert (docs/product.md#sign-in). Issue 16 adds a warning a minute before, with a countdown, that any
+// activity dismisses. A 30 s check would do for the logout alone; a countdown needs a 1 s tick, which
+// also makes the logout land on time rather than up to 30 s late (docs/decisions/0414).
 import { useEffect, useRef, useState } from 'react';
 import { ADMIN_INACTIVITY_TIMEOUT_MS, ADMIN_INACTIVITY_WARNING_MS } from '../../../shared/constants.ts';
 

@@ -1,5 +1,5 @@
-// The password forms' rules, from the server's own schema (SPEC §5: 'Password must be at least 8
-// characters long', 'Passwords do not match'), so the form and the server always agree.
+// The password forms' rules, from the server's own schema (docs/product.md#password-reset: 'Password must be
+// at least 8 characters long', 'Passwords do not match'), so the form and the server always agree.
 import { z } from 'zod';
 import { newPasswordField } from '../../../shared/schemas/accounts.ts';
 

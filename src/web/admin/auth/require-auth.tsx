@@ -1,7 +1,7 @@
-// SPEC §2: the admin layout sends visitors without a session to /admin/login. A forced password change
-// keeps the admin on Settings until it is done (the server refuses everything else meanwhile). The
-// screen asked for is remembered, so signing in opens it (issue 28) — unless the admin just chose to
-// log out.
+// The admin layout sends visitors without a session to /admin/login (docs/product.md#routes). A forced
+// password change keeps the admin on Settings until it is done (the server refuses everything else
+// meanwhile). The screen asked for is remembered, so signing in opens it (issue 28) — unless the admin just
+// chose to log out.
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { ADMIN_PATHS } from '../paths.ts';

@@ -1,8 +1,7 @@
-// Logout (SPEC §4): revoke the session on the server, then forget the token and the forced-change
-// flag; the guard then shows the login screen. The revoke is best effort: an expired session or a
-// lost connection must never keep the admin "signed in" on this device. Issue 28: the inactivity
-// sign-out keeps the admin's drafts and remembers the screen to come back to; a logout the admin
-// chose forgets both.
+// Logout (docs/product.md#sign-in): revoke the session on the server, then forget the token and the
+// forced-change flag; the guard then shows the login screen. The revoke is best effort: an expired session or
+// a lost connection must never keep the admin "signed in" on this device. Issue 28: the inactivity sign-out
+// keeps the admin's drafts and remembers the screen to come back to; a logout the admin chose forgets both.
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';

@@ -1,5 +1,5 @@
-// The admin session in the browser (SPEC §4): the bearer token in localStorage `adminToken`, restored
-// on reload, and the forced-password-change flag. Logout clears both.
+// The admin session in the browser (docs/product.md#sign-in): the bearer token in localStorage `adminToken`,
+// restored on reload, and the forced-password-change flag. Logout clears both.
 import { useSyncExternalStore } from 'react';
 
 export const TOKEN_KEY = 'adminToken';

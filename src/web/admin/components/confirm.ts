@@ -1,4 +1,4 @@
-// SPEC §5: every delete in the admin asks the browser's own confirmation first.
+// Every delete in the admin asks the browser's own confirmation first (docs/product.md#content-screens).
 export function confirmDelete(what: string): boolean {
   return window.confirm(`Are you sure you want to delete ${what}?`);
 }
