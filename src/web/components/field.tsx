@@ -41,6 +41,15 @@ export function FieldWrapper({
         {label}
       </label>
       {children}
+      <FieldMessage id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** The hint under a control, or its error in the hint's place, with the ids `messageAria` points at. */
+export function FieldMessage({ id, hint, error }: { id: string; hint?: ReactNode; error?: string }) {
+  return (
+    <>
       {hint && !error && (
         <p id={`${id}-hint`} className="text-sm text-ink-600">
           {hint}
@@ -51,83 +60,59 @@ export function FieldWrapper({
           {error}
         </p>
       )}
-    </div>
+    </>
   );
 }
 
-/** The message a control is described by: its error, else its hint. */
-export const describedBy = (id: string, hint: unknown, error: unknown) =>
-  error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+/** What ties a control to its message: invalid while there is an error, described by the error, else the hint. */
+export const messageAria = (id: string, hint: unknown, error: unknown) => ({
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': error ? `${id}-error` : hint ? `${id}-hint` : undefined,
+});
 
-export function TextField({
+/**
+ * A field's props split in two: the frame's (label, message, the wrapper's class) and the control's,
+ * which carry the id (the one given, else a generated one) and the aria wiring to the message.
+ */
+function useLabelledControl<Control extends { id?: string }>({
   label,
   hint,
   error,
   className,
   id: givenId,
-  ...input
-}: FieldFrame & InputHTMLAttributes<HTMLInputElement>) {
+  ...control
+}: FieldFrame & Control) {
   const autoId = useId();
   const id = givenId ?? autoId;
+  return {
+    frame: { id, label, hint, error, className },
+    control: { id, ...messageAria(id, hint, error), ...control },
+  };
+}
+
+export function TextField(props: FieldFrame & InputHTMLAttributes<HTMLInputElement>) {
+  const { frame, control } = useLabelledControl(props);
   return (
-    <FieldWrapper id={id} label={label} hint={hint} error={error} className={className}>
-      <input
-        id={id}
-        className={CONTROL}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        {...input}
-      />
+    <FieldWrapper {...frame}>
+      <input className={CONTROL} {...control} />
     </FieldWrapper>
   );
 }
 
-export function TextAreaField({
-  label,
-  hint,
-  error,
-  className,
-  id: givenId,
-  ...input
-}: FieldFrame & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const autoId = useId();
-  const id = givenId ?? autoId;
+export function TextAreaField(props: FieldFrame & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const { frame, control } = useLabelledControl(props);
   return (
-    <FieldWrapper id={id} label={label} hint={hint} error={error} className={className}>
-      <textarea
-        id={id}
-        rows={4}
-        className={CONTROL}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        {...input}
-      />
+    <FieldWrapper {...frame}>
+      <textarea rows={4} className={CONTROL} {...control} />
     </FieldWrapper>
   );
 }
 
-export function SelectField({
-  label,
-  hint,
-  error,
-  className,
-  id: givenId,
-  children,
-  ...input
-}: FieldFrame & SelectHTMLAttributes<HTMLSelectElement>) {
-  const autoId = useId();
-  const id = givenId ?? autoId;
+export function SelectField(props: FieldFrame & SelectHTMLAttributes<HTMLSelectElement>) {
+  const { frame, control } = useLabelledControl(props);
   return (
-    <FieldWrapper id={id} label={label} hint={hint} error={error} className={className}>
-      <select
-        id={id}
-        className={CONTROL}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        {...input}
-      >
-        {children}
-      </select>
+    <FieldWrapper {...frame}>
+      <select className={CONTROL} {...control} />
     </FieldWrapper>
   );
 }

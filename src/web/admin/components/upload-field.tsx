@@ -1,5 +1,5 @@
-// A file picker that uploads at once through POST /api/admin/upload (SPEC §2: "the returned file URL
-// is placed in the form"), with a progress bar, a preview of what will be shown on the website and the
+// A file picker that uploads at once through POST /api/admin/upload (docs/product.md#uploads): the returned
+// file URL is placed in the form, with a progress bar, a preview of what will be shown on the website and the
 // file's state in words (issue 28: no raw /uploads/… path beside the browser's "No file chosen").
 import { ImageIcon, Film, Trash2, Upload } from 'lucide-react';
 import {
@@ -16,7 +16,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { responsiveSrcSet } from '../../lib/media.ts';
 import { toast } from '../../components/toast.tsx';
 import { Button, buttonClasses } from '../../components/button.tsx';
-import { describedBy, FieldWrapper } from '../../components/field.tsx';
+import { FieldWrapper, messageAria } from '../../components/field.tsx';
 import { uploadFile } from '../api/upload.ts';
 
 export type MediaKind = 'image' | 'video';
@@ -262,8 +262,7 @@ export function UploadField({
                 onChange: (event) => void onPick(event),
                 disabled: uploading,
                 'aria-required': required || undefined,
-                'aria-invalid': error ? true : undefined,
-                'aria-describedby': describedBy(id, hint, error),
+                ...messageAria(id, hint, error),
               }}
             />
             {!uploading && value && removable && (

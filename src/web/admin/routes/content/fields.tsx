@@ -2,7 +2,7 @@
 // whose URL the form keeps.
 import { Controller, type Control, type FieldPathByValue, type FieldValues } from 'react-hook-form';
 import { useId, type ComponentProps, type InputHTMLAttributes } from 'react';
-import { describedBy, TextField } from '../../../components/field.tsx';
+import { FieldMessage, messageAria, TextField } from '../../../components/field.tsx';
 import { UploadField, type UploadFieldProps } from '../../components/upload-field.tsx';
 import { fieldError } from './field-error.ts';
 
@@ -29,24 +29,14 @@ export function CheckboxField({
         id={id}
         type="checkbox"
         className="mt-0.5 size-5 shrink-0 accent-accent-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
+        {...messageAria(id, hint, error)}
         {...input}
       />
       <div className="space-y-0.5">
         <label htmlFor={id} className="block text-sm font-semibold text-ink-800">
           {label}
         </label>
-        {hint && !error && (
-          <p id={`${id}-hint`} className="text-sm text-ink-600">
-            {hint}
-          </p>
-        )}
-        {error && (
-          <p id={`${id}-error`} className="text-sm font-medium text-danger-600">
-            {error}
-          </p>
-        )}
+        <FieldMessage id={id} hint={hint} error={error} />
       </div>
     </div>
   );

@@ -5,7 +5,7 @@ import { useId } from 'react';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { londonDisplayTime, londonLocalToEpoch, londonLocalValue } from '#shared/london-time.ts';
 import { scheduleState, type Schedulable } from '#shared/schedule.ts';
-import { CONTROL, describedBy, FieldWrapper } from '../../../components/field.tsx';
+import { CONTROL, FieldWrapper, messageAria } from '../../../components/field.tsx';
 import { fieldError } from './field-error.ts';
 
 /** A datetime-local control whose form value is an ISO instant (or null), read and written as UK time. */
@@ -41,8 +41,7 @@ function LondonTimeField<Values extends FieldValues, Output>({
                 const at = londonLocalToEpoch(event.target.value);
                 field.onChange(at === undefined ? null : new Date(at).toISOString());
               }}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={describedBy(id, hint, error)}
+              {...messageAria(id, hint, error)}
               className={CONTROL}
             />
           </FieldWrapper>
