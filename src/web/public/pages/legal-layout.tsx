@@ -2,7 +2,9 @@
 // page), a Back to Home button, the page's text and the footer with the company registration.
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
+import type { SiteSettings } from '#shared/schemas/site.ts';
 import { Island } from '../islands/island.tsx';
+import { telHref } from '../sections/contact.tsx';
 import { SiteFooter } from '../sections/footer.tsx';
 import { SiteHeader } from '../sections/header.tsx';
 
@@ -58,5 +60,25 @@ export function LegalLayout({
       </main>
       <SiteFooter onHomePage={false} />
     </>
+  );
+}
+
+/**
+ * A legal page's list of the company's details: the ones the page names first, then its telephone and
+ * e-mail as links.
+ */
+export function ContactList({ site, children }: { site: SiteSettings; children: ReactNode }) {
+  return (
+    <dl>
+      {children}
+      <dt>Telephone</dt>
+      <dd>
+        <a href={telHref(site.phone)}>{site.phone}</a>
+      </dd>
+      <dt>E-mail</dt>
+      <dd>
+        <a href={`mailto:${site.email}`}>{site.email}</a>
+      </dd>
+    </dl>
   );
 }

@@ -3,7 +3,7 @@
 import type { SiteSettings } from '#shared/schemas/site.ts';
 import { usePageData } from '../page-data-context.tsx';
 import { telHref } from '../sections/contact.tsx';
-import { LegalLayout } from './legal-layout.tsx';
+import { ContactList, LegalLayout } from './legal-layout.tsx';
 
 export function LegalNoticePage() {
   const { site } = usePageData();
@@ -31,22 +31,14 @@ function CompanyInformation({ site }: { site: SiteSettings }) {
       <p>
         This website is operated by {site.company_name}, trading as {site.trading_name}.
       </p>
-      <dl>
+      <ContactList site={site}>
         <dt>Company name</dt>
         <dd>{site.company_name}</dd>
         <dt>Company number</dt>
         <dd>{site.company_number}</dd>
         <dt>Registered office</dt>
         <dd>{site.registered_address}</dd>
-        <dt>Telephone</dt>
-        <dd>
-          <a href={telHref(site.phone)}>{site.phone}</a>
-        </dd>
-        <dt>E-mail</dt>
-        <dd>
-          <a href={`mailto:${site.email}`}>{site.email}</a>
-        </dd>
-      </dl>
+      </ContactList>
     </>
   );
 }

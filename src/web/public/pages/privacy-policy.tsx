@@ -4,8 +4,7 @@
 import type { CaptchaSetup } from '#shared/page-data.ts';
 import type { SiteSettings } from '#shared/schemas/site.ts';
 import { usePageData } from '../page-data-context.tsx';
-import { telHref } from '../sections/contact.tsx';
-import { LegalLayout } from './legal-layout.tsx';
+import { ContactList, LegalLayout } from './legal-layout.tsx';
 
 export const PRIVACY_EFFECTIVE_DATE = '27/02/2025';
 
@@ -213,20 +212,12 @@ function ContactUs({ site }: { site: SiteSettings }) {
     <>
       <h2>Contact Us</h2>
       <p>For any question about this policy or your information, contact us:</p>
-      <dl>
+      <ContactList site={site}>
         <dt>Company</dt>
         <dd>{site.company_name}</dd>
         <dt>Address</dt>
         <dd>{site.registered_address}</dd>
-        <dt>Telephone</dt>
-        <dd>
-          <a href={telHref(site.phone)}>{site.phone}</a>
-        </dd>
-        <dt>E-mail</dt>
-        <dd>
-          <a href={`mailto:${site.email}`}>{site.email}</a>
-        </dd>
-      </dl>
+      </ContactList>
     </>
   );
 }
