@@ -1,6 +1,6 @@
-// Website Analytics (SPEC §2): a period (7, 14, 30 or 90 days), four totals, the daily page views
-// chart and section engagement, bookings by source (issue 17), CSV export and reset. Toasts are
-// sonner's (SPEC §4). Superadmins also see this instance's ingestion counters.
+// Website Analytics (docs/product.md#analytics-screen): a period (7, 14, 30 or 90 days), four totals, the
+// daily page views chart and section engagement, bookings by source (issue 17), CSV export and reset. Toasts
+// are sonner's (docs/product.md#toasts). Superadmins also see this instance's ingestion counters.
 import { Download, FileSpreadsheet, RotateCcw } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
@@ -129,7 +129,7 @@ function ResetAnalytics({ days }: { days: Period }) {
 export function AnalyticsScreen() {
   const [days, setDays] = useState<Period>(DEFAULT_ANALYTICS_PERIOD);
   const sourcesHeadingId = useId();
-  // Both queries start together (SPEC §7: summary and chart are requested in parallel).
+  // Both queries start together: summary and chart are requested in parallel.
   const summary = useAnalyticsSummary(days);
   const chart = useAnalyticsChart(days);
   const me = useMe();

@@ -1,4 +1,5 @@
-// Certifications and badges (SPEC §2, §5): name and image required, a short description optional.
+// Certifications and badges (docs/product.md#content-screens): name and image required, a short description
+// optional.
 import { badgeInput } from '#shared/schemas/content.ts';
 import { TextAreaField, TextField } from '../../components/field.tsx';
 import { OrderField, UploadControl } from './content/fields.tsx';

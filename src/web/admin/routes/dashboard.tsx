@@ -1,7 +1,7 @@
-// Dashboard (SPEC §2, §8): a setup card while the site cannot really reach people (issue 15), then the
-// enquiry count (new ones highlighted), upcoming events and last week's page views, notification
-// e-mails still owed, each linking to its screen, plus quick links. A failed stats load is only
-// logged: the card shows a dash (and a failed setup status shows no card).
+// Dashboard (docs/product.md#dashboard): a setup card while the site cannot really reach people (issue 15),
+// then the enquiry count (new ones highlighted), upcoming events and last week's page views, notification
+// e-mails still owed, each linking to its screen, plus quick links. A failed stats load is only logged: the
+// card shows a dash (and a failed setup status shows no card).
 import type { UseQueryResult } from '@tanstack/react-query';
 import {
   ArrowRight,
@@ -35,12 +35,12 @@ import { EDIT_PARAM } from './content/use-editor.ts';
 import { useWelcome } from './dashboard/welcome.ts';
 import { ADMIN_PATHS } from '../paths.ts';
 
-/** SPEC §9's default analytics period: the last 7 days. */
+/** The default analytics period: the last 7 days (docs/product.md#constants). */
 const DASHBOARD_PERIOD_DAYS = DEFAULT_ANALYTICS_PERIOD;
 
 const numberFormat = new Intl.NumberFormat('en-GB');
 
-/** SPEC §8: "Dashboard stats failure is only logged." */
+/** A failed stats load is only logged. */
 function useLogFailure(label: string, query: UseQueryResult<unknown>) {
   useEffect(() => {
     // eslint-disable-next-line no-console

@@ -1,9 +1,9 @@
-// Contact Enquiries (SPEC §2, §5, §8): the booking enquiries sent through the website, newest first,
-// with a status, selection for bulk delete, and the button that mails every pending notification.
-// Toasts here are sonner's (4 s, up to 3 visible; SPEC §4). While e-mails are owed, a note above the
-// list says why in the owner's words and how many visitors wait for their acknowledgement; the
-// button's outcome is one toast (issue 15). On a phone the note is one line and the filters wait
-// behind one button, so the first enquiry is on the first screen (issue 28).
+// Contact Enquiries (docs/product.md#enquiries-screen): the booking enquiries sent through the website,
+// newest first, with a status, selection for bulk delete, and the button that mails every pending
+// notification. Toasts here are sonner's (4 s, up to 3 visible; docs/product.md#toasts). While e-mails are
+// owed, a note above the list says why in the owner's words and how many visitors wait for their
+// acknowledgement; the button's outcome is one toast (issue 15). On a phone the note is one line and the
+// filters wait behind one button, so the first enquiry is on the first screen (issue 28).
 import { useEffect, useMemo } from 'react';
 import type { Enquiry } from '#shared/schemas/enquiries.ts';
 import { EmptyState, Loading, PageHeader } from '../../components/admin-ui.tsx';

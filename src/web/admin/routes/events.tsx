@@ -1,5 +1,5 @@
-// Events (SPEC §2, §5): list, add, edit, show/hide and delete the events on the website. Name,
-// location and date are required; the link and the picture are optional.
+// Events (docs/product.md#content-screens): list, add, edit, show/hide and delete the events on the website.
+// Name, location and date are required; the link and the picture are optional.
 import { CalendarDays, MapPin } from 'lucide-react';
 import { eventInput, type AdminEvent as Event } from '#shared/schemas/content.ts';
 import { UPCOMING_EVENTS_SHOWN } from '#shared/constants.ts';
@@ -54,7 +54,7 @@ export function eventStatus(
     case 'past':
       return 'Past — not shown';
     case 'page':
-      // SPEC §7 fixes the number at three (UPCOMING_EVENTS_SHOWN).
+      // The page shows three (UPCOMING_EVENTS_SHOWN, docs/product.md#landing-page).
       return `On the page (${reach.place} of ${UPCOMING_EVENTS_SHOWN}) · In the calendar feed`;
     case 'feed-only':
       return 'In the calendar feed only — beyond the next three';

@@ -1,6 +1,6 @@
-// Forgot password (SPEC §2, §4, §8): an e-mail address, then 'Check Your Email'. The answer is the
-// same whether or not the account exists, so the page never reveals who has one. While the site has
-// no mail server the link is only saved as a file on the server, and the page says so (issue 28).
+// Forgot password (docs/product.md#password-reset): an e-mail address, then 'Check Your Email'. The answer is
+// the same whether or not the account exists, so the page never reveals who has one. While the site has no
+// mail server the link is only saved as a file on the server, and the page says so (issue 28).
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck, MailX, Send } from 'lucide-react';
 import { useState } from 'react';

@@ -1,5 +1,5 @@
-// Gallery (SPEC §2, §5): images grouped by the page section they belong to, moved up or down within
-// their section by swapping the order of two neighbours. Title and image are required.
+// Gallery (docs/product.md#content-screens): images grouped by the page section they belong to, moved up or
+// down within their section by swapping the order of two neighbours. Title and image are required.
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useState } from 'react';
@@ -39,7 +39,7 @@ function GalleryForm(props: ContentFormProps<'gallery'>) {
       ...NEW_ITEM_LISTING,
     },
     onInvalid: (invalid) => {
-      // SPEC §5/§8: the one message for a missing title or picture.
+      // The one message for a missing title or picture.
       if (invalid.title || invalid.image_url)
         toast({ title: 'Title and image are required', variant: 'destructive' });
     },

@@ -1,4 +1,4 @@
-// Admin login (SPEC §2, §5, §6, §8): email, password and, once the server asks for it (an error
+// Admin login (docs/product.md#sign-in): email, password and, once the server asks for it (an error
 // containing '2FA'), the code from the authenticator app — or a recovery code instead.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -32,7 +32,7 @@ const loginForm = z.object({
 });
 type LoginForm = z.infer<typeof loginForm>;
 
-/** SPEC §8: the detail, else the message, else 'Login failed'. */
+/** The detail, else the message, else 'Login failed'. */
 function loginError(error: unknown): string {
   if (error instanceof ApiError) return error.detail || 'Login failed';
   if (error instanceof Error && error.message) return error.message;
@@ -149,7 +149,7 @@ function CodeEntry({
           error={error}
           {...code}
           onChange={(event) => {
-            // SPEC §5: digits only, at most 6.
+            // Digits only, at most 6.
             event.target.value = event.target.value.replace(/\D/g, '').slice(0, TOTP_CODE_LENGTH);
             void code.onChange(event);
           }}
@@ -219,7 +219,7 @@ export function LoginScreen() {
     } catch (caught) {
       const message = loginError(caught);
       setError(message);
-      // SPEC §6: an error containing '2FA' means this account needs a code.
+      // An error containing '2FA' means this account needs a code.
       if (message.includes('2FA')) {
         setNeedsCode(true);
         setFocus('code');

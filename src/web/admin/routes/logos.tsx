@@ -1,5 +1,5 @@
-// Partner logos, 'AS SEEN AT' on the website (SPEC §2, §5): name and logo required, the website
-// address optional and URL-shaped.
+// Partner logos, 'AS SEEN AT' on the website (docs/product.md#content-screens): name and logo required, the
+// website address optional and URL-shaped.
 import { logoInput } from '#shared/schemas/content.ts';
 import { TextField } from '../../components/field.tsx';
 import { OrderField, UploadControl, UrlField } from './content/fields.tsx';

@@ -1,5 +1,5 @@
-// Reset password (SPEC §2, §4, §5, §8): the token comes from the e-mailed link; a new password and its
-// confirmation, then 'Password Reset Successful!' and the login screen 3 seconds later.
+// Reset password (docs/product.md#password-reset): the token comes from the e-mailed link; a new password and
+// its confirmation, then 'Password Reset Successful!' and the login screen 3 seconds later.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, KeyRound } from 'lucide-react';
 import { useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-// Settings (DESIGN "Settings page"): change password (required while a change is forced), two-factor
+// Settings (docs/product.md#settings): change password (required while a change is forced), two-factor
 // login, e-mail (where it goes, and a test), and for a superadmin the business details, personal data
 // requests and the audit log. A link to /admin/settings#<section> (the dashboard's setup card) opens
 // at that section. The page's own menu (issue 28) links to every section it shows: both come from one

@@ -1,5 +1,5 @@
-// Testimonials (SPEC §2, §5): client name, company, text and a 1–5 rating, all required. At most three
-// are shown on the website.
+// Testimonials (docs/product.md#content-screens): client name, company, text and a 1–5 rating, all required.
+// At most three are shown on the website.
 import { Controller } from 'react-hook-form';
 import { testimonialInput } from '#shared/schemas/content.ts';
 import { TESTIMONIALS_SHOWN } from '#shared/constants.ts';

@@ -1,5 +1,5 @@
-// Admin Users (SPEC §2, §5, §8): the accounts as cards, a toggled create form, delete with a browser
-// confirmation; the spec's banners above the list, one message per outcome (no toast beside them).
+// Admin Users (docs/product.md#users-screen): the accounts as cards, a toggled create form, delete with a
+// browser confirmation; banners above the list, one message per outcome (no toast beside them).
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Shield, ShieldCheck, Trash2, UserPlus, X } from 'lucide-react';
 import { useState } from 'react';
@@ -103,7 +103,7 @@ function UserCard({
 }
 
 /**
- * DESIGN "Roles": nobody deletes their own account and only a superadmin deletes a superadmin (the
+ * Nobody deletes their own account and only a superadmin deletes a superadmin (docs/product.md#roles; the
  * last superadmin is always someone's own account or protected by that rule). The server enforces
  * both; the screen does not offer what it would refuse (issue 16).
  */
@@ -219,7 +219,7 @@ export function UsersScreen() {
         title="Admin Users"
         subtitle="Manage admin accounts"
         actions={
-          // SPEC §2: the button toggles the form; while it is open it says so with its × (issue 28).
+          // The button toggles the form; while it is open it says so with its × (issue 28).
           <Button
             variant={showForm ? 'secondary' : 'primary'}
             onClick={() => setShowForm((open) => !open)}

@@ -1,5 +1,5 @@
-// Videos (SPEC §2, §5): title, category and the video are required; the video is either a YouTube
-// link or an uploaded file (two modes), with an optional uploaded thumbnail.
+// Videos (docs/product.md#content-screens): title, category and the video are required; the video is either a
+// YouTube link or an uploaded file (two modes), with an optional uploaded thumbnail.
 import { Film, Link as LinkIcon, Upload } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import type { z } from 'zod';
@@ -70,7 +70,7 @@ const BLANK: VideoValues = {
   video_url: '',
   thumbnail_url: '',
   description: '',
-  // No default: the owner picks where the video goes (SPEC §5: category is required).
+  // No default: the owner picks where the video goes (the category is required).
   category: '' as VideoValues['category'],
   ...NEW_ITEM_LISTING,
 };

@@ -1,8 +1,7 @@
-// 'Daily Page Views' (SPEC §2): one bar per day, its height scaled to the busiest day (at most
-// 200 px), the views in a tooltip on hover or focus, short day labels — and the same numbers as a
-// table for screen readers. Issue 16: the numbers are visible without hovering (above each bar on
-// the short periods, the busiest day's count as the scale on the long ones) and the last bar is
-// labelled 'Today'.
+// 'Daily Page Views' (docs/product.md#analytics-screen): one bar per day, its height scaled to the busiest
+// day (at most 200 px), the views in a tooltip on hover or focus, short day labels — and the same numbers as
+// a table for screen readers. Issue 16: the numbers are visible without hovering (above each bar on the short
+// periods, the busiest day's count as the scale on the long ones) and the last bar is labelled 'Today'.
 import { ANALYTICS_CHART_MAX_BAR_PX } from './constants.ts';
 import type { ChartPoint } from '../../api/analytics-chart-data.ts';
 import { barHeight, count, longDay, shortDay } from './format.ts';

@@ -10,14 +10,14 @@ const LONG_DAY = new Intl.DateTimeFormat('en-GB', {
 
 const asDate = (day: string) => new Date(`${day}T00:00:00Z`);
 
-/** '23 Nov' (SPEC §2: short month/day label). */
+/** '23 Nov': the short day label under each bar. */
 export const shortDay = (day: string) =>
   Number.isNaN(asDate(day).getTime()) ? day : SHORT_DAY.format(asDate(day));
 /** 'Sun 23 Nov 2025', for the tooltip and the table. */
 export const longDay = (day: string) =>
   Number.isNaN(asDate(day).getTime()) ? day : LONG_DAY.format(asDate(day));
 
-/** SPEC §2: average time in seconds, one decimal ('12.5s'). */
+/** Average time in seconds, one decimal ('12.5s'). */
 export const seconds = (value: number) => `${value.toFixed(1)}s`;
 
 export const count = (value: number) => value.toLocaleString('en-GB');
@@ -41,13 +41,13 @@ const LONDON_DAY = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
 });
 
-/** 'analytics_2025-11-23.csv' (SPEC §7), dated in London like the server's own reports. */
+/** 'analytics_2025-11-23.csv', dated in London like the server's own reports. */
 export const exportFileName = (now: Date = new Date()) => `analytics_${LONDON_DAY.format(now)}.csv`;
 
 /** Section names as sent by the page ('why-choose', 'game_modes') read as words, as the reports say them. */
 export { sectionName as sectionLabel } from '#shared/report-words.ts';
 
-/** The bar height in px: scaled to the busiest day, at most `max` (SPEC §9: 200 px). */
+/** The bar height in px: scaled to the busiest day, at most `max` (200 px). */
 export function barHeight(views: number, busiest: number, max = 200): number {
   if (busiest <= 0 || views <= 0) return 0;
   return Math.max(2, Math.round((views / busiest) * max));

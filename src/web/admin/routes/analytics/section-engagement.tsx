@@ -1,5 +1,5 @@
-// 'Section Engagement' (SPEC §2): the website's sections by average time spent, longest first, each
-// with a bar scaled to the longest.
+// 'Section Engagement' (docs/product.md#analytics-screen): the website's sections by average time spent,
+// longest first, each with a bar scaled to the longest.
 import type { AnalyticsSummary } from '#shared/schemas/analytics.ts';
 import { Card, EmptyState } from '../../../components/admin-ui.tsx';
 import { seconds, sectionLabel } from './format.ts';

@@ -1,4 +1,5 @@
-// The analytics screen's four totals for the period (SPEC §2); a dash until they load.
+// The analytics screen's four totals for the period (docs/product.md#analytics-screen); a dash until they
+// load.
 import { Eye, MousePointerClick, Send, Users } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import type { AnalyticsSummary } from '#shared/schemas/analytics.ts';

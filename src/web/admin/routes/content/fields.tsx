@@ -6,7 +6,7 @@ import { FieldMessage, messageAria, TextField } from '../../../components/field.
 import { UploadField, type UploadFieldProps } from '../../components/upload-field.tsx';
 import { fieldError } from './field-error.ts';
 
-/** The order among the items (SPEC §5: lower first). */
+/** The order among the items: lower first. */
 export function OrderField({
   hint = 'Lower numbers come first',
   ...input
@@ -47,7 +47,7 @@ export function UrlField({ placeholder = 'https://', ...input }: ComponentProps<
   return <TextField type="url" inputMode="url" placeholder={placeholder} {...input} />;
 }
 
-/** An upload whose returned file URL is the form's value at `name` (SPEC §2). */
+/** An upload whose returned file URL is the form's value at `name` (docs/product.md#uploads). */
 export function UploadControl<Values extends FieldValues, Output>({
   control,
   name,

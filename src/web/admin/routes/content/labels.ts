@@ -1,4 +1,4 @@
-// Human names for the gallery sections and video categories (SPEC §3).
+// Human names for the gallery sections and video categories (docs/product.md#content-fields).
 import type { GALLERY_SECTIONS, VIDEO_CATEGORIES } from '#shared/constants.ts';
 
 export const GALLERY_SECTION_LABELS: Record<(typeof GALLERY_SECTIONS)[number], string> = {

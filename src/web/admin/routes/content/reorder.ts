@@ -1,4 +1,5 @@
-// SPEC §4: gallery reorder swaps the order values of two neighbouring images in the same section.
+// Gallery reorder swaps the order values of two neighbouring images in the same section
+// (docs/product.md#content-screens).
 
 /**
  * The order changes that move `list[index]` one place up (-1) or down (+1): the two neighbours swap

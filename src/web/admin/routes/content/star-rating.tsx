@@ -1,5 +1,5 @@
-// Rating 1 to 5 (SPEC §5) as five radio buttons drawn as stars: arrow keys move between them, and a
-// screen reader hears "3 stars, 3 of 5".
+// Rating 1 to 5 (docs/product.md#content-screens) as five radio buttons drawn as stars: arrow keys move
+// between them, and a screen reader hears "3 stars, 3 of 5".
 import { Star } from 'lucide-react';
 import { useId } from 'react';
 

@@ -1,6 +1,6 @@
-// The add/edit form of a content screen: react-hook-form checked by the kind's shared input schema
-// (DESIGN: a rule is written once, so the form and the server agree), and the frame's props — 'Add …'
-// or 'Edit …', Save / Cancel, and the save itself, which the screen's content manager carries out.
+// The add/edit form of a content screen: react-hook-form checked by the kind's shared input schema (a rule is
+// written once, so the form and the server agree: docs/architecture.md#import-rule), and the frame's props —
+// 'Add …' or 'Edit …', Save / Cancel, and the save itself, which the screen's content manager carries out.
 // What the admin types is kept as a draft until it is saved or dropped (issue 28, use-form-draft.ts).
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
@@ -16,7 +16,7 @@ interface Options<Values extends FieldValues> {
   createLabel?: string;
   /** The values of a new item; an edited item's own values take their place where it has them. */
   blank: Values;
-  /** A refused submit, for forms that also say so in a toast (SPEC §8). */
+  /** A refused submit, for forms that also say so in a toast. */
   onInvalid?: (invalid: FieldErrors<Values>, values: Values) => void;
 }
 

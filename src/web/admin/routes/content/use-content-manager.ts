@@ -1,6 +1,6 @@
 // What every content screen does with its list: load it (toast on failure), create, update, delete
-// after the browser's confirmation, and show or hide an item — each with the SPEC §8 message.
-// These screens use the one-at-a-time toast (SPEC §4).
+// after the browser's confirmation, and show or hide an item — each with its message
+// (docs/product.md#content-screens). These screens use the one-at-a-time toast (docs/product.md#toasts).
 import { useEffect, useMemo } from 'react';
 import type { ContentKind } from '#shared/schemas/content.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -25,14 +25,14 @@ export interface ContentMessages {
   /** After Undo (issue 17). */
   restoreFailed: string;
   restored: string;
-  /** Gallery (SPEC §8): a failed save shows the server's detail itself rather than under the title. */
+  /** Gallery: a failed save shows the server's detail itself rather than under the title. */
   detailAsTitle?: boolean;
 }
 
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /**
- * The SPEC §8 messages of one kind, which all follow one pattern: 'Failed to add badge', 'Badge
+ * The messages of one kind, which all follow one pattern: 'Failed to add badge', 'Badge
  * added', 'Failed to fetch badges' … Events are created rather than added.
  */
 export function contentMessages(
@@ -108,7 +108,7 @@ export function useContentManager<K extends ContentKind>(kind: K, messages: Cont
         failed(messages.updateFailed, error);
       }
     },
-    /** Asks first (SPEC §5); resolves true when the item is gone. */
+    /** Asks first; resolves true when the item is gone. */
     async remove(item: ContentItem<K>): Promise<boolean> {
       if (!confirmDelete(`this ${messages.noun}`)) return false;
       try {

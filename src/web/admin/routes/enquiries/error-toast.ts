@@ -1,4 +1,4 @@
 import { toast } from 'sonner';
 
-/** The enquiry screen's failures: one toast titled 'Error' (SPEC §8). */
+/** The enquiry screen's failures: one toast titled 'Error'. */
 export const errorToast = (description: string) => toast.error('Error', { description });

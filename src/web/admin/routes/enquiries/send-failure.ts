@@ -1,7 +1,7 @@
 // What Send Pending Notifications says when it could not send everything (issue 28). With no address
 // to send enquiries to yet (the server's 409) nothing is broken: it says what to do, in a warning
 // rather than a red 'Error', with the way to Settings for whoever may set it. Anything else is the
-// screen's usual 'Error' toast (SPEC §8).
+// screen's usual 'Error' toast.
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';

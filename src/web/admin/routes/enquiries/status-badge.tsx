@@ -1,4 +1,4 @@
-// The enquiry status as a coloured pill (DESIGN "Enquiry status"; SPEC §2: 'new' when missing).
+// The enquiry status as a coloured pill, 'new' when missing (docs/product.md#enquiry-statuses).
 import type { EnquiryStatus } from '#shared/schemas/enquiries.ts';
 
 export const STATUS_LABELS: Record<EnquiryStatus, string> = {

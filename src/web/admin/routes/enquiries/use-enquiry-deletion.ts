@@ -45,12 +45,13 @@ export function useEnquiryDeletion({ selectedIds, select, selectAll }: EnquirySe
 
   function removeSelected() {
     const ids = selectedIds;
-    // SPEC §5. The button only shows with a selection, but the list may have changed under it.
+    // The button only shows with a selection, but the list may have changed under it.
     if (ids.length === 0) {
       toast.error('No Selection', { description: 'Please select enquiries to delete' });
       return;
     }
-    // SPEC §5's question, word for word; the answer below says the number properly (issue 28).
+    // The question of docs/product.md#enquiries-screen, word for word; the answer below says the number
+    // properly (issue 28).
     if (!window.confirm(`Are you sure you want to delete ${ids.length} enquiry(ies)?`)) return;
     deleteMany.mutate(ids, {
       onSuccess: () => {

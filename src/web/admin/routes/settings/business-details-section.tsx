@@ -1,4 +1,4 @@
-// Business details (superadmin, DESIGN "Settings page"): what the public pages show in the header,
+// Business details (superadmin, docs/product.md#business-details): what the public pages show in the header,
 // footer, contact and legal pages. Saving re-renders the public site straight away.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Building2 } from 'lucide-react';
