@@ -65,6 +65,8 @@ export const adminUser = z.object({
 });
 export type AdminUser = z.infer<typeof adminUser>;
 
+export const adminList = z.object({ success: z.literal(true), admins: z.array(adminUser) });
+
 const USERNAME_CHARACTER = '[\\p{L}\\p{N}._-]';
 const USERNAME = new RegExp(
   `^ *${USERNAME_CHARACTER}[\\p{L}\\p{N}._ -]{${MIN_USERNAME_LENGTH - 2},}${USERNAME_CHARACTER} *$`,
@@ -112,6 +114,12 @@ export const passwordResetConfirm = z.object({
 });
 
 export const messageResponse = z.object({ success: z.literal(true), message: z.string() });
+
+/** POST /api/admin/password-reset/request: the same answer whether or not the account exists. */
+export const passwordResetRequested = messageResponse.extend({
+  /** `outbox`: no mail server is set up, so the link is only saved as a file on the server. */
+  mail_delivery: z.enum(['smtp', 'outbox']),
+});
 
 const codeField = z
   .string({ error: 'is required' })

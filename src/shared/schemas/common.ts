@@ -40,6 +40,7 @@ export const idString = z
 export const idParams = z.object({ id: idString });
 
 export const successResponse = z.object({ success: z.literal(true) });
+export type SuccessResponse = z.infer<typeof successResponse>;
 
 /** The fields a strict object was sent that it does not take, in words a form can show. */
 const unknownFieldsMessage = (keys: readonly string[], known: readonly string[]) =>

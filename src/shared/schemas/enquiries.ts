@@ -5,7 +5,7 @@ import {
   stripControlCharactersButLayout,
   VISIBLE_CHARACTER,
 } from '../control-characters.ts';
-import { MAX_ID } from './common.ts';
+import { MAX_ID, successResponse } from './common.ts';
 import { enquirySource } from './enquiry-source.ts';
 import {
   ENQUIRY_LIMITS,
@@ -115,6 +115,10 @@ export const bulkDeleteRequest = z
   .max(ENQUIRY_LIMITS.bulkDelete, `must hold at most ${ENQUIRY_LIMITS.bulkDelete} ids`);
 
 export const notificationsResult = z.object({ success: z.literal(true), message: z.string() });
+
+export const enquiriesDeleted = successResponse.extend({ deleted: z.number() });
+
+export const enquiryUpdated = z.object({ success: z.literal(true), enquiry });
 
 /** GET /api/captcha/config: what the form needs to show the configured captcha. */
 export const captchaConfig = z.object({

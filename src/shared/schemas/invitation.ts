@@ -1,6 +1,7 @@
 // POST /api/admin/users answers, beside the new account, what happened to its invitation e-mail
 // (issue 28 item 9): sent through the mail server, saved as a file nobody receives, or failed.
 import { z } from 'zod';
+import { adminUser } from './accounts.ts';
 
 export const invitationResult = z.object({
   outcome: z.enum(['sent', 'saved', 'failed']),
@@ -8,3 +9,9 @@ export const invitationResult = z.object({
   message: z.string(),
 });
 export type InvitationResult = z.infer<typeof invitationResult>;
+
+export const adminCreated = z.object({
+  success: z.literal(true),
+  admin: adminUser,
+  invitation: invitationResult,
+});

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  adminUser,
+  adminList,
   changePasswordRequest,
   createAdminRequest,
   currentAdmin,
@@ -15,7 +14,7 @@ import {
   twoFactorSetupResponse,
 } from '#shared/schemas/accounts.ts';
 import { idParams, successResponse } from '#shared/schemas/common.ts';
-import { invitationResult } from '#shared/schemas/invitation.ts';
+import { adminCreated } from '#shared/schemas/invitation.ts';
 import { requireAdmin } from '../../plugins/auth-guard.ts';
 import type { AccountsService } from './service.ts';
 
@@ -149,11 +148,10 @@ function registerTwoFactorRoutes(app: FastifyInstance, accounts: AccountsService
 function registerAdminUserRoutes(app: FastifyInstance, accounts: AccountsService) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get(
-    '/api/admin/users',
-    { schema: { response: { 200: z.object({ success: z.literal(true), admins: z.array(adminUser) }) } } },
-    async () => ({ success: true as const, admins: await accounts.list() }),
-  );
+  api.get('/api/admin/users', { schema: { response: { 200: adminList } } }, async () => ({
+    success: true as const,
+    admins: await accounts.list(),
+  }));
 
   api.post(
     '/api/admin/users',
@@ -161,9 +159,7 @@ function registerAdminUserRoutes(app: FastifyInstance, accounts: AccountsService
       config: { answers: { 409: 'An admin with this e-mail or username already exists' } },
       schema: {
         body: createAdminRequest,
-        response: {
-          201: z.object({ success: z.literal(true), admin: adminUser, invitation: invitationResult }),
-        },
+        response: { 201: adminCreated },
       },
     },
     async (request, reply) => {

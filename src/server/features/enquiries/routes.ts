@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { periodQuery } from '#shared/schemas/analytics.ts';
 import { idParams, successResponse } from '#shared/schemas/common.ts';
 import { bookingsBySourceResponse } from '#shared/schemas/enquiry-source.ts';
 import {
   bulkDeleteRequest,
   captchaConfig,
-  enquiry,
+  enquiriesDeleted,
   enquiryList,
   enquiryRequest,
   enquiryStatusUpdate,
+  enquiryUpdated,
   notificationsResult,
 } from '#shared/schemas/enquiries.ts';
 import { enquiryFilterQuery, matchesEnquiryFilter } from '#shared/enquiry-filter.ts';
@@ -185,7 +185,7 @@ function registerEditRoutes(app: FastifyInstance, enquiries: EnquiriesService) {
       config: { answers: { 404: 'One of the ids names no enquiry; nothing was deleted' } },
       schema: {
         body: bulkDeleteRequest,
-        response: { 200: successResponse.extend({ deleted: z.number() }) },
+        response: { 200: enquiriesDeleted },
       },
     },
     async (request) => ({ success: true as const, deleted: await enquiries.removeMany(request.body) }),
@@ -206,7 +206,7 @@ function registerEditRoutes(app: FastifyInstance, enquiries: EnquiriesService) {
       schema: {
         params: idParams,
         body: enquiryStatusUpdate,
-        response: { 200: z.object({ success: z.literal(true), enquiry }) },
+        response: { 200: enquiryUpdated },
       },
     },
     async (request) => ({

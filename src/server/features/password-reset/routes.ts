@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { messageResponse, passwordResetConfirm, passwordResetRequest } from '#shared/schemas/accounts.ts';
+import {
+  messageResponse,
+  passwordResetConfirm,
+  passwordResetRequest,
+  passwordResetRequested,
+} from '#shared/schemas/accounts.ts';
 import type { PasswordResetService } from './service.ts';
 
 // Like the page of the e-mailed link (whose address holds the token), the reset flow's calls answer
@@ -12,11 +16,6 @@ const RESET_ROUTE = {
   answers: { 429: 'Too many attempts: `Retry-After` says when to try again' },
 } as const;
 
-const resetRequested = messageResponse.extend({
-  /** `outbox`: no mail server is set up, so the link is only saved as a file on the server. */
-  mail_delivery: z.enum(['smtp', 'outbox']),
-});
-
 export function registerPasswordResetRoutes(app: FastifyInstance, reset: PasswordResetService): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -24,7 +23,7 @@ export function registerPasswordResetRoutes(app: FastifyInstance, reset: Passwor
     '/api/admin/password-reset/request',
     {
       config: RESET_ROUTE,
-      schema: { body: passwordResetRequest, response: { 200: resetRequested } },
+      schema: { body: passwordResetRequest, response: { 200: passwordResetRequested } },
     },
     async (request) => ({
       success: true as const,

@@ -9,6 +9,7 @@ import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
 import { UPLOADS_URL_PREFIX, type UploadLimits, type UploadService } from './service.ts';
 import { IMAGE_WIDTHS } from '#shared/constants.ts';
 import { isUploadName } from '#shared/schemas/media-url.ts';
+import { uploadResult } from '#shared/schemas/upload.ts';
 import { VARIANTS_URL_PREFIX, type ImageVariants } from './variants.ts';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -60,7 +61,7 @@ export async function registerUploadRoutes(
     {
       // The body is read here, not by Fastify, so the document is told what it is.
       config: { documentedBody: { contentType: 'multipart/form-data', schema: uploadForm } },
-      schema: { response: { 201: z.object({ success: z.literal(true), file_url: z.string() }) } },
+      schema: { response: { 201: uploadResult } },
     },
     async (request, reply) => {
       // The parser's own errors carry a status (too many files, not multipart); anything else it

@@ -1,7 +1,7 @@
 // GET /api/admin/analytics/chart-data?days=n: {success, chart_data}, one row per day, oldest first.
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { chartPoint } from '#shared/schemas/analytics.ts';
+import type { chartPoint, chartResponse } from '#shared/schemas/analytics.ts';
 import { api } from '../../lib/api-client.ts';
 
 export type ChartPoint = z.infer<typeof chartPoint>;
@@ -10,7 +10,7 @@ export const analyticsChartKey = (days: number) => ['admin', 'analytics', 'chart
 
 export const fetchAnalyticsChart = async (days: number, signal?: AbortSignal) =>
   (
-    await api<{ success: true; chart_data: ChartPoint[] }>(`/admin/analytics/chart-data?days=${days}`, {
+    await api<z.infer<typeof chartResponse>>(`/admin/analytics/chart-data?days=${days}`, {
       signal,
     })
   ).chart_data;

@@ -1,13 +1,14 @@
 // POST /api/admin/users {username, email, password, role}: the new admin must change the password at first
 // login; the answer also says what happened to their invitation e-mail.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminUser, CreateAdminRequest } from '../../../shared/schemas/accounts.ts';
-import type { InvitationResult } from '../../../shared/schemas/invitation.ts';
+import type { z } from 'zod';
+import type { CreateAdminRequest } from '#shared/schemas/accounts.ts';
+import type { adminCreated } from '#shared/schemas/invitation.ts';
 import { api } from '../../lib/api-client.ts';
 import { ADMIN_USERS_QUERY_KEY } from './admin-users.ts';
 
 export const createAdminUser = (body: CreateAdminRequest) =>
-  api<{ success: true; admin: AdminUser; invitation: InvitationResult }>('/admin/users', {
+  api<z.infer<typeof adminCreated>>('/admin/users', {
     method: 'POST',
     body,
   });

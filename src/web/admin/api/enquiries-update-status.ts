@@ -1,12 +1,13 @@
 // PATCH /api/admin/enquiries/{id} {status}: answers {success, enquiry}.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Enquiry, EnquiryStatus } from '#shared/schemas/enquiries.ts';
+import type { z } from 'zod';
+import type { Enquiry, EnquiryStatus, enquiryUpdated } from '#shared/schemas/enquiries.ts';
 import { api } from '../../lib/api-client.ts';
 import { enquiriesKey } from './enquiries-list.ts';
 
 export const updateEnquiryStatus = async (id: number, status: EnquiryStatus): Promise<Enquiry> =>
   (
-    await api<{ success: true; enquiry: Enquiry }>(`/admin/enquiries/${id}`, {
+    await api<z.infer<typeof enquiryUpdated>>(`/admin/enquiries/${id}`, {
       method: 'PATCH',
       body: { status },
     })

@@ -2,6 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { twoFactorDisableRequest } from '../../../shared/schemas/accounts.ts';
+import type { SuccessResponse } from '#shared/schemas/common.ts';
 import { api } from '../../lib/api-client.ts';
 import { ME_QUERY_KEY } from './me.ts';
 import { SETUP_STATUS_QUERY_KEY } from './setup-status.ts';
@@ -9,7 +10,7 @@ import { SETUP_STATUS_QUERY_KEY } from './setup-status.ts';
 export type DisableTwoFactorInput = z.input<typeof twoFactorDisableRequest>;
 
 export const disableTwoFactor = (body: DisableTwoFactorInput) =>
-  api<{ success: true }>('/admin/2fa/disable', { method: 'POST', body });
+  api<SuccessResponse>('/admin/2fa/disable', { method: 'POST', body });
 
 export function useDisableTwoFactor() {
   const queryClient = useQueryClient();
