@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
+import { eventAt } from '../../testing/analytics-events.ts';
 import { describeEachDatabase, type TestContext } from '../../testing/harness.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { csvCell } from '../../lib/csv.ts';
-import type { IncomingEvent } from './deps.ts';
 
 const BROWSER =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
@@ -77,27 +77,6 @@ function post(
     headers: { 'content-type': contentType, 'user-agent': userAgent, ...(cookie ? { cookie } : {}) },
     ...(options.ip ? { remoteAddress: options.ip } : {}),
   });
-}
-
-const event = (overrides: Partial<IncomingEvent>): IncomingEvent => ({
-  event_type: 'page_view',
-  page: '/',
-  element: null,
-  section: null,
-  session_id: null,
-  view_id: null,
-  dwell_ms: null,
-  referrer: null,
-  user_agent: BROWSER,
-  ...overrides,
-});
-
-/** Queues an event as if it arrived at `at`, then restores the clock. */
-function eventAt(ctx: TestContext, at: number, overrides: Partial<IncomingEvent>) {
-  const before = ctx.clock.now();
-  ctx.clock.set(at);
-  expect(ctx.services.analytics.enqueue(event(overrides))).toBe(true);
-  ctx.clock.set(before);
 }
 
 describeEachDatabase('analytics ingestion', (ctx) => {

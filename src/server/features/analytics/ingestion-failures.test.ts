@@ -5,23 +5,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql, type KyselyPlugin, type RootOperationNode } from 'kysely';
 import { expect, it, vi } from 'vitest';
+import { pageView } from '../../testing/analytics-events.ts';
 import { describeEachDatabase, type TestContext } from '../../testing/harness.ts';
-import type { AnalyticsLog, IncomingEvent } from './deps.ts';
+import type { AnalyticsLog } from './deps.ts';
 import { inlineWriter, threadWriter } from './event-writer.ts';
 import { FLUSH_BATCH_SIZE } from './ingest-queue.ts';
 import { createAnalyticsService } from './service.ts';
 
-const event = (page: string, sessionId = 's-1'): IncomingEvent => ({
-  event_type: 'page_view',
-  page,
-  element: null,
-  section: null,
-  session_id: sessionId,
-  view_id: null,
-  dwell_ms: null,
-  referrer: null,
-  user_agent: 'Mozilla/5.0',
-});
+const event = (page: string, sessionId = 's-1') => pageView({ page, session_id: sessionId });
 
 const recordingLog = () => ({ info: vi.fn(), warn: vi.fn(), error: vi.fn() }) satisfies AnalyticsLog;
 

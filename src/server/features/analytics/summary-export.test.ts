@@ -2,30 +2,10 @@
 // its four totals, page views per day, section engagement and bookings by source, in its words.
 import { expect, it } from 'vitest';
 import { describeEachDatabase, type TestContext } from '../../testing/harness.ts';
-import type { IncomingEvent } from './deps.ts';
+import { eventAt } from '../../testing/analytics-events.ts';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
-
-const event = (overrides: Partial<IncomingEvent>): IncomingEvent => ({
-  event_type: 'page_view',
-  page: '/',
-  element: null,
-  section: null,
-  session_id: null,
-  view_id: null,
-  dwell_ms: null,
-  referrer: null,
-  user_agent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36',
-  ...overrides,
-});
-
-function eventAt(ctx: TestContext, at: number, overrides: Partial<IncomingEvent>) {
-  const before = ctx.clock.now();
-  ctx.clock.set(at);
-  expect(ctx.services.analytics.enqueue(event(overrides))).toBe(true);
-  ctx.clock.set(before);
-}
 
 async function addEnquiry(ctx: TestContext, utmSource: string | null, status = 'new') {
   const at = ctx.clock.now() - HOUR;

@@ -9,32 +9,22 @@ import { Migrator } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../db/database.ts';
 import { migrations } from '../../db/migrate.ts';
+import { pageView } from '../../testing/analytics-events.ts';
 import { describeEachDatabase, type TestContext } from '../../testing/harness.ts';
-import type { IncomingEvent } from './deps.ts';
 import { visitorsBySourceSince } from './report-queries.ts';
 import { createAnalyticsService } from './service.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-const pageView = (sessionId: string, source: string | null = null): IncomingEvent => ({
-  event_type: 'page_view',
-  page: '/',
-  element: null,
-  section: null,
-  session_id: sessionId,
-  view_id: null,
-  dwell_ms: null,
-  referrer: null,
-  user_agent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36',
-  source,
-});
+const sessionView = (sessionId: string, source: string | null = null) =>
+  pageView({ session_id: sessionId, source });
 
 /** Each visit written in a batch of its own, as visits on different days are in production. */
 async function visit(ctx: TestContext, daysAgo: number, sessionId: string, source: string | null = null) {
   const now = ctx.clock.now();
   ctx.clock.set(now - daysAgo * DAY);
-  ctx.services.analytics.enqueue(pageView(sessionId, source));
+  ctx.services.analytics.enqueue(sessionView(sessionId, source));
   ctx.clock.set(now);
   await ctx.services.analytics.flush();
 }
@@ -107,7 +97,7 @@ describeEachDatabase('analytics visitor counts', (ctx) => {
     const now = ctx().clock.now();
     for (const daysAgo of [12, 2, 9]) {
       ctx().clock.set(now - daysAgo * DAY);
-      ctx().services.analytics.enqueue(pageView('one-batch'));
+      ctx().services.analytics.enqueue(sessionView('one-batch'));
     }
     ctx().clock.set(now);
     await ctx().services.analytics.flush();
@@ -167,11 +157,15 @@ describeEachDatabase('analytics visitor counts', (ctx) => {
         for (let visitor = 0; visitor < perRound; visitor += 1) {
           ctx().clock.set(now - ((visitor + i + round) % 7) * DAY);
           for (const sessionId of [`returning-${visitor}`, `new-${round}-${visitor}`]) {
-            instance.enqueue({ ...pageView(sessionId), event_type: 'section_impression', section: `s${i}` });
+            instance.enqueue({
+              ...sessionView(sessionId),
+              event_type: 'section_impression',
+              section: `s${i}`,
+            });
             // Some instances see the visit's page view first (a source arrives), some do not.
             if ((visitor + round) % 3 === i % 3)
               instance.enqueue({
-                ...pageView(sessionId, visitor % 2 ? 'google' : 'direct'),
+                ...sessionView(sessionId, visitor % 2 ? 'google' : 'direct'),
                 section: `s${i}`,
               });
           }
