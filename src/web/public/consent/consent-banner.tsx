@@ -1,12 +1,12 @@
-// The cookie choice (SPEC §4): a non-modal, labelled region placed at the start of the page (right
-// after the skip link), so a keyboard user reaches Accept in three Tabs; it is fixed on screen, so it
-// never shifts the page, and placed where it does not cover the hero's buttons (docs/decisions/0413):
-// under the header on phones and tablets, in the bottom-right corner on wider screens (the hero's
-// text and buttons are on the left). Accept and Decline look exactly alike: neither answer is
-// nudged. Shown on its own it leaves focus where the visitor is; after a choice focus goes back to
-// where the visitor was before entering it, never to <body>. While it is open it hides nothing for
-// good (issue 28): the page keeps room for it at its end, and a control reached by Tab is scrolled
-// clear of it. On a phone it is short (a short text, smaller buttons): it covers a fifth of the screen.
+// The cookie choice (docs/product.md#consent): a non-modal, labelled region placed at the start of the page
+// (right after the skip link), so a keyboard user reaches Accept in three Tabs; it is fixed on screen, so it
+// never shifts the page, and placed where it does not cover the hero's buttons (docs/decisions/0413): under
+// the header on phones and tablets, in the bottom-right corner on wider screens (the hero's text and buttons
+// are on the left). Accept and Decline look exactly alike: neither answer is nudged. Shown on its own it
+// leaves focus where the visitor is; after a choice focus goes back to where the visitor was before entering
+// it, never to <body>. While it is open it hides nothing for good (issue 28): the page keeps room for it at
+// its end, and a control reached by Tab is scrolled clear of it. On a phone it is short (a short text,
+// smaller buttons): it covers a fifth of the screen.
 import { Cookie, X } from 'lucide-react';
 import { useEffect, useRef, type FocusEvent, type RefObject } from 'react';
 import { acceptCookies, closeConsentBanner, declineCookies, type ConsentState } from './consent-store.ts';

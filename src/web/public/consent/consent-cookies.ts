@@ -1,5 +1,5 @@
-// The two cookies of SPEC §4: `cookie_consent` (the visitor's choice, `true`/`false`, 365 days) and
-// `session_id` (random, 30 days, only ever with consent).
+// The two cookies (docs/product.md#consent): `cookie_consent` (the visitor's choice, `true`/`false`, 365
+// days) and `session_id` (random, 30 days, only ever with consent).
 import { deleteCookie, readCookie, writeCookie } from '../../lib/cookies.ts';
 import { randomId } from '../tracking/random-id.ts';
 

@@ -1,6 +1,6 @@
-// The visitor's cookie choice and the banner (SPEC §4): unset → banner 2 s after load; accept →
-// cookies written and tracking started at once; decline → only the choice is kept and nothing is ever
-// sent; 'Cookie settings' reopens the banner, and withdrawing stops tracking at once.
+// The visitor's cookie choice and the banner (docs/product.md#consent): unset → banner 2 s after load; accept
+// → cookies written and tracking started at once; decline → only the choice is kept and nothing is ever sent;
+// 'Cookie settings' reopens the banner, and withdrawing stops tracking at once.
 import { useSyncExternalStore } from 'react';
 import { pageLoadedAt } from '../islands/page-loaded.ts';
 import { startTracking, stopTracking } from '../tracking/tracking.ts';
@@ -12,7 +12,7 @@ import {
   type ConsentChoice,
 } from './consent-cookies.ts';
 
-/** SPEC §9: the banner appears this long after load when no choice is stored. */
+/** The banner appears this long after load when no choice is stored. */
 export const CONSENT_BANNER_DELAY_MS = 2000;
 /**
  * The least time between the consent island coming to life and the banner, when the island comes

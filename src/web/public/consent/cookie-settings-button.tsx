@@ -1,5 +1,5 @@
 // The footer's 'Cookie settings' link: reopens the consent banner so a visitor can change or withdraw
-// their choice (SPEC §4).
+// their choice (docs/product.md#consent).
 import { openConsentSettings } from './consent-store.ts';
 
 export function CookieSettingsButton({ className = '' }: { className?: string }) {

@@ -35,7 +35,7 @@ export const FIELD_HINTS: Partial<Record<EnquiryField, string>> = {
 export const isEnquiryField = (name: string): name is EnquiryField => Object.hasOwn(FIELD_LABELS, name);
 
 /**
- * The server names the field it refuses as `field: problem` (DESIGN decision 4, describeIssue), e.g.
+ * The server names the field it refuses as `field: problem` (docs/product.md#api, describeIssue), e.g.
  * 'email: must be an e-mail address such as name@example.com'. Returns the field and the problem
  * when the detail is about one of the visitor's four fields, else null.
  */

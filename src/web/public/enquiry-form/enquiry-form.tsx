@@ -1,9 +1,9 @@
-// The booking enquiry form (SPEC §4, §5, §8): four required fields, the configured captcha, a hidden
-// bot trap, 'SENDING...' while sending (a second submission is blocked), then 'ENQUIRY SENT!' until
+// The booking enquiry form (docs/product.md#enquiry-form): four required fields, the configured captcha, a
+// hidden bot trap, 'SENDING...' while sending (a second submission is blocked), then 'ENQUIRY SENT!' until
 // the visitor asks to send another (use-enquiry-send.ts, use-success-panel.ts). Each field is checked with
-// the server's own schema when the visitor leaves it and on submit (react-hook-form and zod arrive with
-// the captcha on the form's first focus, see enquiry-checks.tsx), and a refusal about a field is shown
-// beside it (issue 16). Accepted enquiries are reported to tracker 1 (only with consent).
+// the server's own schema when the visitor leaves it and on submit (react-hook-form and zod arrive with the
+// captcha on the form's first focus, see enquiry-checks.tsx), and a refusal about a field is shown beside it
+// (issue 16). Accepted enquiries are reported to tracker 1 (only with consent).
 import { useId, useRef, useState, useSyncExternalStore, type FocusEvent } from 'react';
 import { ENABLED_BY_PAGE_SCRIPT } from '../islands/island-markup.ts';
 import { usePageData } from '../page-data-context.tsx';
@@ -88,7 +88,7 @@ export function EnquiryForm() {
         <NoScriptContacts phone={site.phone} email={site.email} />
       </form>
       {Checks && <Checks {...checksProps} onProblems={setProblems} onReady={onChecksReady} />}
-      {/* Always in the page, so the message is announced when it appears (SPEC §4 'ENQUIRY SENT!'). */}
+      {/* Always in the page, so 'ENQUIRY SENT!' is announced when it appears. */}
       <div role="status" className={sent ? 'absolute inset-0' : undefined}>
         {sent && <SentPanel id={id} panelRef={send.panel} onSendAnother={sendAnother} />}
       </div>

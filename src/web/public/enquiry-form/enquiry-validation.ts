@@ -1,6 +1,6 @@
-// The enquiry form's rules: the very schema the server validates POST /api/enquiries with (DESIGN
-// "Admin forms validate with the very zod schemas in src/shared"), through react-hook-form's zod
-// resolver. Part of the checks' chunk (enquiry-checks.tsx), loaded on the form's first focus.
+// The enquiry form's rules: the very schema the server validates POST /api/enquiries with, so a rule is
+// written once (docs/architecture.md#import-rule), through react-hook-form's zod resolver. Part of the
+// checks' chunk (enquiry-checks.tsx), loaded on the form's first focus.
 import '../../lib/zod-without-eval.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Resolver } from 'react-hook-form';

@@ -1,11 +1,11 @@
-// POST /api/enquiries with the SPEC §9 10-second timeout, reduced to what the form has to show:
-// sent, timed out (silent, SPEC §8), refused because of one of the visitor's fields (shown beside
-// that field), or failed with the server's detail when it gave one.
+// POST /api/enquiries with a 10-second timeout (docs/product.md#enquiry-form), reduced to what the form has
+// to show: sent, timed out (silent), refused because of one of the visitor's fields (shown beside that
+// field), or failed with the server's detail when it gave one.
 import type { EnquirySource } from '#shared/schemas/enquiry-source.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
 import { fieldOfDetail, type EnquiryField } from './enquiry-fields.ts';
 
-/** SPEC §9 "Enquiry request timeout". */
+/** The enquiry request timeout (docs/product.md#constants). */
 export const ENQUIRY_TIMEOUT_MS = 10_000;
 
 export interface EnquiryBody {

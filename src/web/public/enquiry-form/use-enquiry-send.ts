@@ -1,8 +1,8 @@
-// Sending an enquiry (SPEC §5, §8): one at a time ('SENDING...'), with the captcha's token (a fresh
-// check after each accepted enquiry), held back until the server's minimum fill time has passed, then
-// what the server answered: the success panel (use-success-panel.ts), a refused field shown beside
-// it, the rate limit under the button (issue 28), or a toast. Accepted enquiries are reported to
-// tracker 1 (only with consent).
+// Sending an enquiry (docs/product.md#enquiry-form): one at a time ('SENDING...'), with the captcha's token
+// (a fresh check after each accepted enquiry), held back until the server's minimum fill time has passed,
+// then what the server answered: the success panel (use-success-panel.ts), a refused field shown beside it,
+// the rate limit under the button (issue 28), or a toast. Accepted enquiries are reported to tracker 1 (only
+// with consent).
 import { useRef, useState, type Dispatch, type FormEvent, type RefObject, type SetStateAction } from 'react';
 import { dismissToasts, toast } from '../../components/toast.tsx';
 import { trackFormSubmit } from '../tracking/tracking.ts';
@@ -23,7 +23,7 @@ const RATE_LIMITED_CODE = 'RATE_LIMITED';
 
 interface SendSetup {
   captcha: Captcha;
-  /** The bot trap's field name (SPEC §5). */
+  /** The bot trap's field name. */
   honeypotName: string;
   lazyChecks: ReturnType<typeof useLazyChecks>;
   controls: RefObject<EnquiryControls>;
@@ -142,7 +142,7 @@ function showSent({ lazyChecks: { checks }, form, setTrap, setPhase }: AnswerSho
 function showRefusal(outcome: Exclude<SubmitOutcome, { kind: 'sent' }>, shown: AnswerShown) {
   const { checks } = shown.lazyChecks;
   shown.setPhase('idle');
-  // SPEC §8: a timeout is silent.
+  // A timeout is silent.
   if (outcome.kind === 'timeout') return keepFocus(shown.submitButton);
   if (outcome.kind === 'invalid') {
     // The server refused one of the visitor's fields: say so beside it, and go there.

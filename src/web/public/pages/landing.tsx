@@ -1,4 +1,4 @@
-// The landing page: SPEC §2's thirteen sections, in order.
+// The landing page: its thirteen sections, in order (docs/product.md#landing-page).
 import { Island } from '../islands/island.tsx';
 import { ActionGallery } from '../sections/action-gallery.tsx';
 import { Badges } from '../sections/badges.tsx';

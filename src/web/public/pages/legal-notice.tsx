@@ -1,4 +1,4 @@
-// The Legal Notice (SPEC §2 "Legal pages"): who runs the site and on what terms. Every business detail
+// The Legal Notice (docs/product.md#legal-pages): who runs the site and on what terms. Every business detail
 // comes from the site settings.
 import type { SiteSettings } from '#shared/schemas/site.ts';
 import { usePageData } from '../page-data-context.tsx';

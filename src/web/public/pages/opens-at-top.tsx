@@ -1,5 +1,5 @@
-// SPEC §2: the legal pages open at the top (a reload or a return keeps no scroll position), unless
-// the address names a place on the page. An island without markup (legal-layout.tsx).
+// The legal pages open at the top (a reload or a return keeps no scroll position), unless the address names a
+// place on the page (docs/product.md#legal-pages). An island without markup (legal-layout.tsx).
 import { useEffect } from 'react';
 
 export function OpensAtTop() {

@@ -1,4 +1,4 @@
-// The Privacy Policy (SPEC §2 "Legal pages"): what the business collects at bookings and on the day,
+// The Privacy Policy (docs/product.md#legal-pages): what the business collects at bookings and on the day,
 // and what this website itself really collects (enquiries, the consent and session cookies, the
 // analytics events and how long they are kept). Contact details come from the site settings.
 import type { CaptchaSetup } from '#shared/page-data.ts';

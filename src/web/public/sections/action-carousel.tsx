@@ -1,7 +1,7 @@
-// The action-gallery carousel (SPEC §9): 1 slide below 768 px, 2 below 1024, 3 below 1280, 4 above.
-// The slide widths are plain CSS, so the server's markup already has its final layout (and, without
-// JavaScript, scrolls sideways); embla only adds dragging, the arrows and autoplay once hydrated.
-// A click enlarges the picture in a lightbox that is downloaded on first use.
+// The action-gallery carousel (docs/product.md#constants): 1 slide below 768 px, 2 below 1024, 3 below 1280,
+// 4 above. The slide widths are plain CSS, so the server's markup already has its final layout (and, without
+// JavaScript, scrolls sideways); embla only adds dragging, the arrows and autoplay once hydrated. A click
+// enlarges the picture in a lightbox that is downloaded on first use.
 import Autoplay from 'embla-carousel-autoplay';
 import useEmblaCarousel, { type UseEmblaCarouselType } from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight, Maximize2 } from 'lucide-react';
@@ -9,9 +9,9 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { GalleryImage } from '#shared/schemas/content.ts';
 import { MediaImage } from './ui.tsx';
 
-/** SPEC §9: the carousel re-measures at most every 50 ms while the window is resized. */
+/** The carousel re-measures at most every 50 ms while the window is resized. */
 export const CAROUSEL_RESIZE_DEBOUNCE_MS = 50;
-/** SPEC §9: autoplay adds 50 ms to the configured speed. */
+/** Autoplay adds 50 ms to the configured speed. */
 const AUTOPLAY_SPEED_MS = 4000;
 export const AUTOPLAY_DELAY_MS = AUTOPLAY_SPEED_MS + 50;
 

@@ -1,4 +1,4 @@
-// Certifications and badges (SPEC §2): only when there is at least one.
+// Certifications and badges (docs/product.md#landing-page): only when there is at least one.
 import { usePageData } from '../page-data-context.tsx';
 import { MediaImage, Section, SectionHeading } from './ui.tsx';
 

@@ -1,6 +1,6 @@
 // Where an event card's "Add to calendar" links point: the server's .ics file for the event (every
 // calendar app, phones included), and Google Calendar's own form for those who live in it. Events are
-// whole days (SPEC §7), so both describe an all-day event (docs/decisions/0419).
+// whole days (docs/product.md#calendar), so both describe an all-day event (docs/decisions/0419).
 import { addDays } from '#shared/london-days.ts';
 import type { Event } from '#shared/schemas/content.ts';
 

@@ -1,4 +1,4 @@
-// The corporate and festival section (SPEC §2) with its 'ENQUIRE ABOUT BOOKING' button.
+// The corporate and festival section (docs/product.md#landing-page) with its 'ENQUIRE ABOUT BOOKING' button.
 import { Building2, Tent } from 'lucide-react';
 import { Section } from './ui.tsx';
 import { CtaLink } from './ui.tsx';

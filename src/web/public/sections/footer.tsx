@@ -1,5 +1,5 @@
-// The footer (SPEC §2 section 13, and the legal pages' footer): phone, e-mail, social links, legal
-// links, the cookie choice and the company registration — all from the site settings.
+// The footer (section 13 of docs/product.md#landing-page, and the legal pages' footer): phone, e-mail, social
+// links, legal links, the cookie choice and the company registration — all from the site settings.
 import { Mail, Phone } from 'lucide-react';
 import type { SiteSettings, SocialField } from '#shared/schemas/site.ts';
 import { Island } from '../islands/island.tsx';

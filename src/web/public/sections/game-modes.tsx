@@ -1,5 +1,6 @@
-// Game modes (SPEC §2): the seven modes in their two groups, each group with a picture from gallery
-// section game-modes when there is one (the first for single shooter, the second for multi-shooter).
+// Game modes (docs/product.md#landing-page): the seven modes in their two groups, each group with a picture
+// from gallery section game-modes when there is one (the first for single shooter, the second for
+// multi-shooter).
 import { Crosshair, Swords } from 'lucide-react';
 import { usePageData } from '../page-data-context.tsx';
 import { MediaImage, Section, SectionHeading } from './ui.tsx';

@@ -1,5 +1,5 @@
-// The sticky header: the brand and the three anchors of SPEC §2. They are plain links, so they jump
-// to their sections with JavaScript off too; on the legal pages they point at the home page.
+// The sticky header: the brand and the three anchors (docs/product.md#landing-page). They are plain links, so
+// they jump to their sections with JavaScript off too; on the legal pages they point at the home page.
 import { usePageData } from '../page-data-context.tsx';
 import { LogoMark } from './logo-mark.tsx';
 

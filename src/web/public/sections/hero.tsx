@@ -1,8 +1,8 @@
-// The hero: SPEC §2's headline and two buttons over the hero video (category hero) or picture
-// (gallery section hero). The still picture is always in the markup and is the page's LCP element;
+// The hero (docs/product.md#landing-page): the headline and two buttons over the hero video (category hero)
+// or picture (gallery section hero). The still picture is always in the markup and is the page's LCP element;
 // the video (an island, hero-video.tsx) only starts after the page has loaded, never with
-// prefers-reduced-motion or on a phone's narrow screen (the CSS hides it too, so the server's markup
-// is right before any script runs).
+// prefers-reduced-motion or on a phone's narrow screen (the CSS hides it too, so the server's markup is right
+// before any script runs).
 import { Island } from '../islands/island.tsx';
 import { usePageData } from '../page-data-context.tsx';
 import { CtaLink, MediaImage } from './ui.tsx';

@@ -1,8 +1,8 @@
-// 'NEXT THREE EVENTS': the events the server embedded in the page, as they were when it was rendered
-// (no second request after hydration, issue 16). A tab left open for a while — phones keep tabs for
-// days — is brought up to date from GET /api/cms/events (SPEC §7) when the visitor comes back to it,
-// with the spec's toast when that fails (the shown events stay). The section is an island hydrated
-// at that return (islands/islands.ts): it then checks at once how old the page's events are.
+// 'NEXT THREE EVENTS': the events the server embedded in the page, as they were when it was rendered (no
+// second request after hydration, issue 16). A tab left open for a while — phones keep tabs for days — is
+// brought up to date from GET /api/cms/events (docs/product.md#landing-page) when the visitor comes back to
+// it, with an error toast when that fails (the shown events stay). The section is an island hydrated at that
+// return (islands/islands.ts): it then checks at once how old the page's events are.
 import { CalendarDays, CalendarPlus, ExternalLink, MapPin } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { Event } from '#shared/schemas/content.ts';

@@ -1,4 +1,4 @@
-// Testimonials (SPEC §2): only when there is at least one, at most TESTIMONIALS_SHOWN.
+// Testimonials (docs/product.md#landing-page): only when there is at least one, at most TESTIMONIALS_SHOWN.
 import { Quote, Star } from 'lucide-react';
 import { TESTIMONIALS_SHOWN } from '#shared/constants.ts';
 import { usePageData } from '../page-data-context.tsx';

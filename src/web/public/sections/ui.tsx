@@ -12,7 +12,7 @@ export function Section({
   drawnOffScreen = false,
   children,
 }: {
-  /** Stable name the trackers report (SPEC §4 section tracking). */
+  /** Stable name the trackers report (docs/product.md#tracking). */
   name: string;
   id?: string;
   labelledBy: string;

@@ -1,5 +1,5 @@
-// 'WHY CHOOSE': five fixed feature cards (SPEC §2), beside the first picture of gallery section
-// why-choose when there is one.
+// 'WHY CHOOSE': five fixed feature cards (docs/product.md#landing-page), beside the first picture of gallery
+// section why-choose when there is one.
 import { HardHat, ShieldCheck, Trophy, Truck, Users } from 'lucide-react';
 import { usePageData } from '../page-data-context.tsx';
 import { MediaImage, Section, SectionHeading } from './ui.tsx';

@@ -25,8 +25,8 @@ type VisibilityEntry = Pick<
 >;
 
 /**
- * SPEC §4: a section is seen when at least half of it is visible. A section taller than two screens
- * (a long list on a phone) can never be half visible, so one that fills at least half the screen
+ * A section is seen when at least half of it is visible (docs/product.md#tracking). A section taller than two
+ * screens (a long list on a phone) can never be half visible, so one that fills at least half the screen
  * counts too; otherwise such sections would never be measured at all.
  */
 export function isSectionVisible(entry: VisibilityEntry): boolean {
@@ -60,7 +60,7 @@ export const observeSectionsInDocument: ObserveSections = (listener) => {
   return () => observer.disconnect();
 };
 
-/** SPEC §4 "user activity": mouse, key, scroll, touch or click. */
+/** What counts as activity: mouse, key, scroll, touch or click. */
 export const ACTIVITY_EVENTS = [
   'mousemove',
   'mousedown',

@@ -1,7 +1,7 @@
-// Tracker 1 (SPEC §4, §7 POST /api/track): page_view on start, button_click for calls to action,
-// form_submit for the enquiry form, and section_view for each view of a section that lasted long
-// enough. Only ever started after cookie consent; stop() (consent withdrawn) ends it at once and
-// sends nothing more.
+// Tracker 1 (POST /api/track, docs/product.md#tracking): page_view on start, button_click for calls to
+// action, form_submit for the enquiry form, and section_view for each view of a section that lasted long
+// enough. Only ever started after cookie consent; stop() (consent withdrawn) ends it at once and sends
+// nothing more.
 import type { TrackEventRequest } from '#shared/schemas/analytics.ts';
 import type { EnquirySource } from '#shared/schemas/enquiry-source.ts';
 import type { ObserveSections, Unsubscribe, WatchActivity, WatchClicks, WatchPage } from './page-signals.ts';
@@ -149,7 +149,7 @@ export class PageTracker {
     const view = this.views.get(section);
     if (!view) return;
     this.views.delete(section);
-    // Section views under 2 s are not reported (SPEC §4): a section scrolled past is not a view.
+    // Section views under 2 s are not reported: a section scrolled past is not a view.
     const visibleMs = this.deps.now() - view.since;
     if (visibleMs < MIN_SECTION_VIEW_MS) return;
     this.emit('section_view', { element: section, view_id: view.viewId, dwell_ms: visibleMs }, mode);
@@ -173,7 +173,7 @@ export class PageTracker {
     }
   }
 
-  /** SPEC §4: more than 60 s without activity, checked every 10 s, ends the views and reports them. */
+  /** More than 60 s without activity, checked every 10 s, ends the views and reports them. */
   private checkInactivity(): void {
     if (this.idle || !this.running) return;
     if (this.deps.now() - this.lastActivity > INACTIVITY_LIMIT_MS) {

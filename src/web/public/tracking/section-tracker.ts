@@ -1,7 +1,7 @@
-// Tracker 2 (SPEC §4, §7 POST /api/analytics/track, always as a beacon): one section_impression the
-// first time a section is at least half visible, and a section_dwell with the elapsed milliseconds
-// whenever it stops being seen — it leaves view, the tab is hidden, or the page is left. Only ever
-// started after cookie consent; stop() (consent withdrawn) sends nothing more.
+// Tracker 2 (POST /api/analytics/track, always as a beacon; docs/product.md#tracking): one section_impression
+// the first time a section is at least half visible, and a section_dwell with the elapsed milliseconds
+// whenever it stops being seen — it leaves view, the tab is hidden, or the page is left. Only ever started
+// after cookie consent; stop() (consent withdrawn) sends nothing more.
 import type { SectionEventRequest } from '#shared/schemas/analytics.ts';
 import type { PageContext } from './page-tracker.ts';
 import type { ObserveSections, Unsubscribe, WatchPage } from './page-signals.ts';

@@ -1,5 +1,5 @@
-// SPEC §4 and §9: when a section counts as seen, how long a view must last, and when an idle visitor
-// stops being measured. One place, so the trackers and their tests agree.
+// When a section counts as seen, how long a view must last, and when an idle visitor stops being measured
+// (docs/product.md#tracking, docs/product.md#constants). One place, so the trackers and their tests agree.
 
 /** A section counts as visible when at least this share of it is on screen. */
 export const SECTION_VISIBILITY_THRESHOLD = 0.5;

@@ -1,7 +1,7 @@
 // How tracking events travel: fetch with keepalive while the page is in use, navigator.sendBeacon when
 // it is being hidden or left (the browser still delivers it). A beacon carries a string, i.e.
 // text/plain, which needs no CORS preflight and which both tracking routes read as JSON. Failures are
-// ignored (SPEC §7): losing an event must never disturb the visitor.
+// ignored (docs/product.md#tracking): losing an event must never disturb the visitor.
 
 export type SendMode = 'fetch' | 'beacon';
 export type SendEvent<T> = (event: T, mode: SendMode) => void;
