@@ -1,7 +1,7 @@
 // GET /api/admin/audit?limit=&before= (superadmin): newest first, paged by the `next_before` cursor.
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { auditPage } from '../../../shared/schemas/audit.ts';
+import type { auditPage } from '#shared/schemas/audit.ts';
 import { api } from '../../lib/api-client.ts';
 
 export type AuditPage = z.infer<typeof auditPage>;

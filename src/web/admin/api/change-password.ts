@@ -1,7 +1,7 @@
 // POST /api/admin/change-password {current_password, new_password}: also ends a forced change.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { changePasswordRequest } from '../../../shared/schemas/accounts.ts';
+import type { changePasswordRequest } from '#shared/schemas/accounts.ts';
 import type { SuccessResponse } from '#shared/schemas/common.ts';
 import { api } from '../../lib/api-client.ts';
 import { tokenStore } from '../auth/token-store.ts';

@@ -1,7 +1,7 @@
 // GET and DELETE /api/admin/data-subject?email= (superadmin): what the site stores under one e-mail
 // address, and erasing it (issue 9; UK GDPR access and erasure requests).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DataSubjectErasure, DataSubjectRecords } from '../../../shared/schemas/data-subject.ts';
+import type { DataSubjectErasure, DataSubjectRecords } from '#shared/schemas/data-subject.ts';
 import { api } from '../../lib/api-client.ts';
 import { enquiriesKey } from './enquiries-list.ts';
 

@@ -2,7 +2,7 @@
 // force_password_change.
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { loginRequest, loginResponse } from '../../../shared/schemas/accounts.ts';
+import type { loginRequest, loginResponse } from '#shared/schemas/accounts.ts';
 import { api } from '../../lib/api-client.ts';
 
 export type LoginInput = z.input<typeof loginRequest>;

@@ -1,7 +1,7 @@
 // POST /api/admin/2fa/disable {password, code}: the code may be a recovery code.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { twoFactorDisableRequest } from '../../../shared/schemas/accounts.ts';
+import type { twoFactorDisableRequest } from '#shared/schemas/accounts.ts';
 import type { SuccessResponse } from '#shared/schemas/common.ts';
 import { api } from '../../lib/api-client.ts';
 import { ME_QUERY_KEY } from './me.ts';

@@ -1,7 +1,7 @@
 // POST /api/admin/2fa/enable {code}: confirms the enrolment; answers the recovery codes, shown once.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { recoveryCodesResponse } from '../../../shared/schemas/accounts.ts';
+import type { recoveryCodesResponse } from '#shared/schemas/accounts.ts';
 import { api } from '../../lib/api-client.ts';
 import { ME_QUERY_KEY } from './me.ts';
 import { SETUP_STATUS_QUERY_KEY } from './setup-status.ts';

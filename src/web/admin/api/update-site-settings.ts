@@ -1,6 +1,6 @@
 // PUT /api/admin/site (superadmin): saves the business details; the public pages re-render with them.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SiteSettings, SiteSettingsUpdate } from '../../../shared/schemas/site.ts';
+import type { SiteSettings, SiteSettingsUpdate } from '#shared/schemas/site.ts';
 import { api } from '../../lib/api-client.ts';
 import { enquiriesKey } from './enquiries-list.ts';
 import { SETUP_STATUS_QUERY_KEY } from './setup-status.ts';

@@ -3,7 +3,7 @@
 // activity dismisses. A 30 s check would do for the logout alone; a countdown needs a 1 s tick, which
 // also makes the logout land on time rather than up to 30 s late (docs/decisions/0414).
 import { useEffect, useRef, useState } from 'react';
-import { ADMIN_INACTIVITY_TIMEOUT_MS, ADMIN_INACTIVITY_WARNING_MS } from '../../../shared/constants.ts';
+import { ADMIN_INACTIVITY_TIMEOUT_MS, ADMIN_INACTIVITY_WARNING_MS } from '#shared/constants.ts';
 
 export const INACTIVITY_MESSAGE = 'You have been logged out due to inactivity.';
 

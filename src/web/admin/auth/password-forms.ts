@@ -1,7 +1,7 @@
 // The password forms' rules, from the server's own schema (docs/product.md#password-reset: 'Password must be
 // at least 8 characters long', 'Passwords do not match'), so the form and the server always agree.
 import { z } from 'zod';
-import { newPasswordField } from '../../../shared/schemas/accounts.ts';
+import { newPasswordField } from '#shared/schemas/accounts.ts';
 
 const matches = (form: { password: string; confirm: string }) => form.password === form.confirm;
 const MISMATCH = { message: 'Passwords do not match', path: ['confirm'] };

@@ -5,7 +5,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import type { CurrentAdmin } from '../../../shared/schemas/accounts.ts';
+import type { CurrentAdmin } from '#shared/schemas/accounts.ts';
 import { logout } from '../api/logout.ts';
 import { ME_QUERY_KEY } from '../api/me.ts';
 import { browserDrafts } from '../drafts/draft-store.ts';

@@ -6,7 +6,7 @@ import { MailCheck, MailX, Send } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { NOT_DELIVERED } from '../../../shared/mail-delivery.ts';
+import { NOT_DELIVERED } from '#shared/mail-delivery.ts';
 import { Banner } from '../../components/admin-ui.tsx';
 import { TextField } from '../../components/field.tsx';
 import { errorMessage } from '../../lib/api-client.ts';

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { z } from 'zod';
-import { TOTP_CODE_LENGTH } from '../../../shared/constants.ts';
+import { TOTP_CODE_LENGTH } from '#shared/constants.ts';
 import { Banner } from '../../components/admin-ui.tsx';
 import { TextField } from '../../components/field.tsx';
 import { ApiError } from '../../lib/api-client.ts';

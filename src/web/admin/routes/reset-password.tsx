@@ -5,7 +5,7 @@ import { CheckCircle2, KeyRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { MIN_PASSWORD_LENGTH, RESET_REDIRECT_DELAY_MS } from '../../../shared/constants.ts';
+import { MIN_PASSWORD_LENGTH, RESET_REDIRECT_DELAY_MS } from '#shared/constants.ts';
 import { Banner } from '../../components/admin-ui.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset.ts';

@@ -6,7 +6,7 @@
 import { Lock } from 'lucide-react';
 import { Fragment, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import type { CurrentAdmin } from '../../../shared/schemas/accounts.ts';
+import type { CurrentAdmin } from '#shared/schemas/accounts.ts';
 import { PageHeader } from '../../components/admin-ui.tsx';
 import { useMe } from '../api/me.ts';
 import { useMustChangePassword } from '../auth/token-store.ts';

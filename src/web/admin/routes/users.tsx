@@ -5,14 +5,10 @@ import { Shield, ShieldCheck, Trash2, UserPlus, X } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { ROLE_CHOICE_HINT } from '../../../shared/admin-roles.ts';
-import { MIN_PASSWORD_LENGTH, MIN_USERNAME_LENGTH } from '../../../shared/constants.ts';
-import {
-  createAdminRequest,
-  type AdminUser,
-  type CreateAdminRequest,
-} from '../../../shared/schemas/accounts.ts';
-import type { InvitationResult } from '../../../shared/schemas/invitation.ts';
+import { ROLE_CHOICE_HINT } from '#shared/admin-roles.ts';
+import { MIN_PASSWORD_LENGTH, MIN_USERNAME_LENGTH } from '#shared/constants.ts';
+import { createAdminRequest, type AdminUser, type CreateAdminRequest } from '#shared/schemas/accounts.ts';
+import type { InvitationResult } from '#shared/schemas/invitation.ts';
 import { Banner, Card, EmptyState, Loading, PageHeader } from '../../components/admin-ui.tsx';
 import { Button } from '../../components/button.tsx';
 import { SelectField, TextField } from '../../components/field.tsx';

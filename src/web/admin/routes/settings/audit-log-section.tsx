@@ -3,7 +3,7 @@
 import { History } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import type { AuditEntry } from '../../../../shared/schemas/audit.ts';
+import type { AuditEntry } from '#shared/schemas/audit.ts';
 import { Banner, EmptyState, Loading } from '../../../components/admin-ui.tsx';
 import { Button } from '../../../components/button.tsx';
 import { SelectField } from '../../../components/field.tsx';

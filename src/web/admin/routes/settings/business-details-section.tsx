@@ -5,11 +5,7 @@ import { Building2 } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import {
-  siteSettingsInput,
-  type SiteSettings,
-  type SiteSettingsInput,
-} from '../../../../shared/schemas/site.ts';
+import { siteSettingsInput, type SiteSettings, type SiteSettingsInput } from '#shared/schemas/site.ts';
 import { Banner, Loading } from '../../../components/admin-ui.tsx';
 import { Button } from '../../../components/button.tsx';
 import { TextAreaField, TextField } from '../../../components/field.tsx';

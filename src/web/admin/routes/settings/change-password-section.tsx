@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { MIN_PASSWORD_LENGTH } from '../../../../shared/constants.ts';
+import { MIN_PASSWORD_LENGTH } from '#shared/constants.ts';
 import { Banner } from '../../../components/admin-ui.tsx';
 import { Button } from '../../../components/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';

@@ -4,7 +4,7 @@
 import { Download, Trash2, UserSearch } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { dataSubjectQuery, type DataSubjectRecords } from '../../../../shared/schemas/data-subject.ts';
+import { dataSubjectQuery, type DataSubjectRecords } from '#shared/schemas/data-subject.ts';
 import { Banner, EmptyState, Loading } from '../../../components/admin-ui.tsx';
 import { Button } from '../../../components/button.tsx';
 import { TextField } from '../../../components/field.tsx';

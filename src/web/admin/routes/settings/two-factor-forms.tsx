@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type FormEventHandler, type ReactNode } from 'react';
 import { useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
-import { recoveryCodesRequest, twoFactorDisableRequest } from '../../../../shared/schemas/accounts.ts';
+import { recoveryCodesRequest, twoFactorDisableRequest } from '#shared/schemas/accounts.ts';
 import { Banner } from '../../../components/admin-ui.tsx';
 import { TextField } from '../../../components/field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';

@@ -2,8 +2,8 @@
 // party) and a confirmation code, show the recovery codes once, turn it off, or issue new codes.
 import { ShieldCheck, ShieldOff, Smartphone } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { TOTP_CODE_LENGTH } from '../../../../shared/constants.ts';
-import { twoFactorEnableRequest, type CurrentAdmin } from '../../../../shared/schemas/accounts.ts';
+import { TOTP_CODE_LENGTH } from '#shared/constants.ts';
+import { twoFactorEnableRequest, type CurrentAdmin } from '#shared/schemas/accounts.ts';
 import { Banner, Loading } from '../../../components/admin-ui.tsx';
 import { Button } from '../../../components/button.tsx';
 import { TextField } from '../../../components/field.tsx';
