@@ -178,33 +178,29 @@ function EventLinks({ event }: { event: Event }) {
           target="_blank"
           rel="noopener"
           data-track="event-more-info"
-          // Each link's whole name as its label (here and below): words in a hidden span beside the
-          // visible ones were read run together ('More infoabout …'), the link's parts being flex items.
-          aria-label={`More info about ${event.name} (opens in a new tab)`}
           className={TEXT_LINK}
         >
-          More info
+          {/* The space is in the link's text: without it, tools that read the text ran the words
+              together ('More infoabout …'). */}
+          {'More info '}
+          <span className="sr-only">about {event.name} (opens in a new tab)</span>
           <ExternalLink aria-hidden="true" className="size-4" />
         </a>
       )}
-      <a
-        href={eventFileUrl(event)}
-        data-track="event-add-to-calendar"
-        aria-label={`Add to calendar: ${event.name}`}
-        className={TEXT_LINK}
-      >
+      <a href={eventFileUrl(event)} data-track="event-add-to-calendar" className={TEXT_LINK}>
         <CalendarPlus aria-hidden="true" className="size-4" />
         Add to calendar
+        <span className="sr-only">: {event.name}</span>
       </a>
       <a
         href={googleCalendarUrl(event)}
         target="_blank"
         rel="noopener"
         data-track="event-google-calendar"
-        aria-label={`Google Calendar: add ${event.name} (opens in a new tab)`}
         className={TEXT_LINK}
       >
         Google Calendar
+        <span className="sr-only">: add {event.name} (opens in a new tab)</span>
         <ExternalLink aria-hidden="true" className="size-4" />
       </a>
     </div>
