@@ -1,12 +1,13 @@
 // GET /api/enquiries (admin-only although it sits outside /api/admin): {success, enquiries}.
 import { useQuery } from '@tanstack/react-query';
-import type { Enquiry } from '#shared/schemas/enquiries.ts';
+import type { z } from 'zod';
+import type { Enquiry, enquiryList } from '#shared/schemas/enquiries.ts';
 import { api } from '../../lib/api-client.ts';
 
 export const enquiriesKey = ['admin', 'enquiries'] as const;
 
 export const fetchEnquiries = async (signal?: AbortSignal): Promise<Enquiry[]> =>
-  (await api<{ success: true; enquiries: Enquiry[] }>('/enquiries', { signal })).enquiries;
+  (await api<z.infer<typeof enquiryList>>('/enquiries', { signal })).enquiries;
 
 export function useEnquiries() {
   return useQuery({ queryKey: enquiriesKey, queryFn: ({ signal }) => fetchEnquiries(signal) });

@@ -1,12 +1,14 @@
 // POST /api/admin/enquiries/send-notifications, empty body (docs/product.md#notifications): mails every
 // pending enquiry now.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { notificationsResult } from '#shared/schemas/enquiries.ts';
 import { api } from '../../lib/api-client.ts';
 import { enquiriesKey } from './enquiries-list.ts';
 import { SETUP_STATUS_QUERY_KEY } from './setup-status.ts';
 
 export const sendPendingNotifications = () =>
-  api<{ success: true; message: string }>('/admin/enquiries/send-notifications', { method: 'POST' });
+  api<z.infer<typeof notificationsResult>>('/admin/enquiries/send-notifications', { method: 'POST' });
 
 export function useSendPendingNotifications() {
   const queryClient = useQueryClient();

@@ -1,15 +1,13 @@
 // GET/PUT /api/admin/weekly-report: whether the signed-in admin gets the weekly report by e-mail;
 // POST /api/admin/weekly-report/preview: the report as it would go out now, to their own address.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { WeeklyReportPreview } from '#shared/schemas/weekly-report.ts';
+import type { z } from 'zod';
+import type { WeeklyReportPreview, weeklyReportSettingResponse } from '#shared/schemas/weekly-report.ts';
 import { api } from '../../lib/api-client.ts';
 
 export const WEEKLY_REPORT_QUERY_KEY = ['admin', 'weekly-report'] as const;
 
-interface Setting {
-  success: true;
-  enabled: boolean;
-}
+type Setting = z.infer<typeof weeklyReportSettingResponse>;
 
 export const getWeeklyReportSetting = () => api<Setting>('/admin/weekly-report');
 
