@@ -31,7 +31,7 @@ export const UPLOAD_LIMITS = {
   defaultVideoMegabytes: 500,
 } as const;
 
-/** Text length limits for content fields (the spec shows none; these keep one row from bloating a page). */
+/** Text length limits for content fields, the server's own: they keep one row from bloating a page. */
 export const TEXT_LIMITS = {
   short: 200,
   url: 2048,
@@ -113,7 +113,7 @@ export const TRACK_EVENT_TYPES = ['page_view', 'button_click', 'form_submit', 's
 export const SECTION_EVENT_TYPES = ['section_impression', 'section_dwell'] as const;
 
 // Booking enquiries (docs/product.md#enquiry-intake).
-/** Limits the spec leaves open; the form shows the same ones. */
+/** The server's limits; the form shows the same ones. */
 export const ENQUIRY_LIMITS = {
   name: 200,
   email: 254,

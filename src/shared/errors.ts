@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every error the API returns has this body; the spec's clients read `detail`. */
+/** Every error the API returns has this body (docs/product.md#api); the clients read `detail`. */
 export const errorBodySchema = z.object({
   detail: z.string(),
   code: z.string(),

@@ -167,7 +167,7 @@ describeEachDatabase('content API', (ctx) => {
     expect(titles).toEqual(['a', 'b', 'c']);
   });
 
-  it('rejects values outside the spec: rating 6, unknown section, non-YouTube youtube video, bad date, bad id', async () => {
+  it('rejects values outside the rules: rating 6, unknown section, non-YouTube youtube video, bad date, bad id', async () => {
     const { token } = await ctx().loginAs();
     const cases: [string, Record<string, unknown>, string][] = [
       ['testimonials', { ...sample.testimonials, rating: 6 }, 'rating'],

@@ -270,7 +270,7 @@ describeEachDatabase(
         smtp.rejectRecipients.delete('sam@example.com');
       }
       const { token } = await ctx().loginAs();
-      // Sent as the spec's client does: empty body, JSON content type.
+      // Sent as some clients do: an empty body still labelled JSON.
       const sent = await ctx().request({
         method: 'POST',
         url: '/api/admin/enquiries/send-notifications',
@@ -434,7 +434,7 @@ describeEachDatabase(
       await ctx().services.enquiries.settled();
     });
 
-    it('lists enquiries for admins only, newest first, with the spec fields', async () => {
+    it('lists enquiries for admins only, newest first, with every documented field', async () => {
       await setBusinessEmail(ctx());
       for (const name of ['First', 'Second', 'Third']) {
         await submit(ctx(), { ...valid, name });

@@ -5,7 +5,7 @@ const messages = (result: { success: boolean; error?: { issues: { message: strin
   result.error?.issues.map((issue) => issue.message) ?? [];
 
 describe('password forms', () => {
-  it('uses the spec sentences for a short password and a mismatch', () => {
+  it('uses the documented sentences for a short password and a mismatch', () => {
     expect(messages(newPasswordForm.safeParse({ password: 'short', confirm: 'short' }))).toEqual([
       'Password must be at least 8 characters long',
     ]);
