@@ -1,6 +1,7 @@
 // Issue 28, item 10 (docs/decisions/0442): beside the raw events, the Analytics screen as a file —
 // its four totals, page views per day, section engagement and bookings by source, in its words.
 import { expect, it } from 'vitest';
+import { storeEnquiry } from '../../testing/enquiries.ts';
 import { describeEachDatabase, type TestContext } from '../../testing/harness.ts';
 import { eventAt } from '../../testing/analytics-events.ts';
 
@@ -8,26 +9,7 @@ const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
 async function addEnquiry(ctx: TestContext, utmSource: string | null, status = 'new') {
-  const at = ctx.clock.now() - HOUR;
-  await ctx.db
-    .insertInto('enquiries')
-    .values({
-      name: 'Sam Smith',
-      email: 'sam@example.com',
-      organisation: 'Acme Events',
-      message: 'We would like to book the range.',
-      status,
-      spam_reason: null,
-      source_utm_source: utmSource,
-      source_utm_medium: null,
-      source_utm_campaign: null,
-      source_referrer_host: null,
-      created_at: at,
-      updated_at: at,
-      notify_pending: 0,
-      notify_attempts: 0,
-    })
-    .execute();
+  await storeEnquiry(ctx.db, ctx.clock.now() - HOUR, { status, source_utm_source: utmSource });
 }
 
 describeEachDatabase('the analytics summary as CSV', (ctx) => {

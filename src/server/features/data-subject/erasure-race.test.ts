@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { storeEnquiry } from '../../testing/enquiries.ts';
 import { describeEachDatabase } from '../../testing/harness.ts';
 
 const ADDRESS = 'Race.Subject@example.com';
@@ -14,23 +15,12 @@ async function afterTurns<T>(turns: number, send: () => Promise<T>): Promise<T> 
 describeEachDatabase('personal-data erasure racing a restore', (ctx) => {
   /** Stores one enquiry from ADDRESS as the form would have, deletes it, and returns its id. */
   async function deletedEnquiry(token: string): Promise<number> {
-    const now = ctx().clock.now();
-    const { id } = await ctx()
-      .db.insertInto('enquiries')
-      .values({
-        name: 'Race Subject',
-        email: ADDRESS,
-        organisation: '',
-        message: 'Please forget me',
-        status: 'new',
-        spam_reason: null,
-        created_at: now,
-        updated_at: now,
-        notify_pending: 0,
-        notify_attempts: 0,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await storeEnquiry(ctx().db, ctx().clock.now(), {
+      name: 'Race Subject',
+      email: ADDRESS,
+      organisation: '',
+      message: 'Please forget me',
+    });
     const deleted = await ctx().request({ method: 'DELETE', url: `/api/admin/enquiries/${id}`, token });
     expect(deleted.statusCode).toBe(200);
     return id;

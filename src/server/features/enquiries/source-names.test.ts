@@ -3,6 +3,7 @@
 // for visitors stored before the names existed as for new ones, with the totals unchanged.
 import { describe, expect, it } from 'vitest';
 import { DIRECT_OR_UNKNOWN, SOURCE_NAMES, sourceName } from '#shared/source-names.ts';
+import { storeEnquiry } from '../../testing/enquiries.ts';
 import { describeEachDatabase, type TestContext } from '../../testing/harness.ts';
 
 describe('source names', () => {
@@ -41,25 +42,10 @@ describe('source names', () => {
 const NOW = Date.UTC(2026, 5, 15, 12);
 
 async function addEnquiry(ctx: TestContext, source: { utm_source?: string; referrer_host?: string }) {
-  await ctx.db
-    .insertInto('enquiries')
-    .values({
-      name: 'Sam Smith',
-      email: 'sam@example.com',
-      organisation: 'Acme Events',
-      message: 'We would like to book the range.',
-      status: 'new',
-      spam_reason: null,
-      source_utm_source: source.utm_source ?? null,
-      source_utm_medium: null,
-      source_utm_campaign: null,
-      source_referrer_host: source.referrer_host ?? null,
-      created_at: NOW - 60_000,
-      updated_at: NOW - 60_000,
-      notify_pending: 0,
-      notify_attempts: 0,
-    })
-    .execute();
+  await storeEnquiry(ctx.db, NOW - 60_000, {
+    source_utm_source: source.utm_source ?? null,
+    source_referrer_host: source.referrer_host ?? null,
+  });
 }
 
 describeEachDatabase('bookings by source, named', (ctx) => {

@@ -3,6 +3,7 @@
 import { expect, it } from 'vitest';
 import { TOP_SOURCES_SHOWN } from '#shared/constants.ts';
 import type { BookingsBySource } from '#shared/schemas/enquiry-source.ts';
+import { storeEnquiry } from '../../testing/enquiries.ts';
 import { describeEachDatabase, type TestContext } from '../../testing/harness.ts';
 
 const NOW = Date.UTC(2026, 5, 15, 12); // the harness's clock: Monday 15 June 2026, 13:00 in London
@@ -28,25 +29,11 @@ async function addEnquiry(
   options: { status?: string; hoursAgo?: number } = {},
 ) {
   const createdAt = NOW - (options.hoursAgo ?? 1) * 60 * 60 * 1000;
-  await ctx.db
-    .insertInto('enquiries')
-    .values({
-      name: 'Sam Smith',
-      email: 'sam@example.com',
-      organisation: 'Acme Events',
-      message: 'We would like to book the range.',
-      status: options.status ?? 'new',
-      spam_reason: null,
-      source_utm_source: source.utm_source ?? null,
-      source_utm_medium: null,
-      source_utm_campaign: null,
-      source_referrer_host: source.referrer_host ?? null,
-      created_at: createdAt,
-      updated_at: createdAt,
-      notify_pending: 0,
-      notify_attempts: 0,
-    })
-    .execute();
+  await storeEnquiry(ctx.db, createdAt, {
+    status: options.status ?? 'new',
+    source_utm_source: source.utm_source ?? null,
+    source_referrer_host: source.referrer_host ?? null,
+  });
 }
 
 async function report(ctx: TestContext): Promise<{ body: BookingsBySource; bytes: number; csv: string[] }> {

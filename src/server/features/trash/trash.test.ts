@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { TRASH_DAYS } from '#shared/constants.ts';
+import { storeEnquiries as writeEnquiries } from '../../testing/enquiries.ts';
 import { describeEachDatabase } from '../../testing/harness.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -16,26 +17,12 @@ describeEachDatabase('recently deleted', (ctx) => {
   /** Enquiries as the form would have stored them; returns their ids. */
   const storeEnquiries = async (
     enquiries: { name: string; email: string; organisation?: string; message?: string; status: string }[],
-  ) => {
-    const now = ctx().clock.now();
-    const rows = await ctx()
-      .db.insertInto('enquiries')
-      .values(
-        enquiries.map((enquiry) => ({
-          organisation: '',
-          message: 'Hello',
-          ...enquiry,
-          spam_reason: null,
-          created_at: now,
-          updated_at: now,
-          notify_pending: 0,
-          notify_attempts: 0,
-        })),
-      )
-      .returning('id')
-      .execute();
-    return rows.map((row) => row.id);
-  };
+  ) =>
+    writeEnquiries(
+      ctx().db,
+      ctx().clock.now(),
+      enquiries.map((enquiry) => ({ organisation: '', message: 'Hello', ...enquiry })),
+    );
   const restore = (token: string, items: { kind: string; id: number }[]) =>
     ctx().request({ method: 'POST', url: '/api/admin/trash/restore', token, payload: { items } });
 
