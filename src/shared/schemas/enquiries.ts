@@ -1,4 +1,5 @@
-// Booking enquiries (SPEC §3 Enquiry, §7 POST /api/enquiries and the admin enquiry calls).
+// Booking enquiries: POST /api/enquiries and the admin enquiry calls (docs/product.md#enquiry-intake,
+// docs/product.md#enquiry-statuses).
 import { z } from 'zod';
 import {
   stripControlCharacters,

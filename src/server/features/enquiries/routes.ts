@@ -93,7 +93,7 @@ function registerSubmissionRoutes(
 function registerListRoutes(app: FastifyInstance, enquiries: EnquiriesService, clock: Clock) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  // SPEC §7 puts the list outside /api/admin; it is still admin-only.
+  // The list sits outside /api/admin (docs/product.md#api); it is still admin-only.
   api.get(
     '/api/enquiries',
     { config: { auth: 'admin' }, schema: { response: { 200: enquiryList } } },
@@ -145,7 +145,7 @@ function registerListRoutes(app: FastifyInstance, enquiries: EnquiriesService, c
 }
 
 async function registerNotificationRoutes(app: FastifyInstance, enquiries: EnquiriesService) {
-  // SPEC §7: "empty body". Clients differ in whether they still label it JSON, so an empty JSON
+  // The call has an empty body. Clients differ in whether they still label it JSON, so an empty JSON
   // body is accepted here (elsewhere it is a 400).
   await app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
