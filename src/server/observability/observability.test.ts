@@ -78,7 +78,7 @@ describeEachDatabase(
       await vi.waitFor(() => {
         for (const id of ['log-cold-1', 'log-warm-1', 'log-404-1']) expect(byId(id), id).not.toEqual([]);
         expect(accessLines().some((line) => line.route === '/api/track')).toBe(true);
-      });
+      }, 5000);
 
       const lines = accessLines();
       expect(byId('log-cold-1')).toEqual([
