@@ -229,7 +229,7 @@ describeE2e('admin analytics screen', () => {
     await page.getByLabel('Period').selectOption('7');
     await expectStats(page, [6, 2, 3, 1]);
 
-    // Reset, after the spec's confirmation — in the page, naming what goes: everything back to zero.
+    // Reset, after its confirmation — in the page, naming what goes: everything back to zero.
     await page.getByRole('button', { name: 'Reset Analytics' }).click();
     const confirmation = page.getByRole('alertdialog');
     await confirmation

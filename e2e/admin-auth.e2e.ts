@@ -1,6 +1,6 @@
-// Admin access in a real browser (SPEC §2, §4, §5, §8): login with and without 2FA, wrong password,
-// forced change on first login, forgot/reset through the mail outbox, the guard, logout that
-// revokes the session, and the inactivity logout with the browser clock fast-forwarded.
+// Admin access in a real browser (docs/product.md#sign-in, docs/product.md#password-reset): login with and
+// without 2FA, wrong password, forced change on first login, forgot/reset through the mail outbox, the guard,
+// logout that revokes the session, and the inactivity logout with the browser clock fast-forwarded.
 import { expect, it } from 'vitest';
 import {
   createAdmin,

@@ -1,5 +1,5 @@
 // The six content screens in a real browser: create with a real upload, edit, hide, delete, and the
-// public side (API and landing page) following; gallery reorder; the spec's validation toasts; a
+// public side (API and landing page) following; gallery reorder; the validation toasts; a
 // refused upload; no axe violations.
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,5 +1,5 @@
 // Contact Enquiries in a real browser: Loading then the empty state, the cards, status changes that
-// persist, single and bulk delete with the spec's confirmations, and Send Pending Notifications.
+// persist, single and bulk delete with their confirmations, and Send Pending Notifications.
 // Enquiries are seeded straight into the database (no captcha in the way).
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -297,7 +297,7 @@ describeE2e('admin enquiries screen', () => {
     await page.getByRole('checkbox', { name: 'Select enquiry from Alpha' }).check();
     await page.getByRole('checkbox', { name: 'Select enquiry from Charlie' }).check();
     await page.getByRole('button', { name: 'Delete Selected (2)' }).click();
-    // The answer counts properly; the question keeps the spec's words (issue 28).
+    // The answer counts properly; the question keeps its documented words (issue 28).
     await page.getByText('2 enquiries deleted successfully').waitFor();
     expect(dialogs).toEqual(['Are you sure you want to delete 2 enquiry(ies)?']);
     expect((await stored()).map((e) => e.name)).toEqual(['Bravo']);
@@ -326,7 +326,7 @@ describeE2e('admin enquiries screen', () => {
     await walter.getByText('Notification pending').waitFor();
     await page.getByRole('button', { name: 'Send Pending Notifications' }).click();
     // No mail server here: the notice only reached the outbox, so the toast is a warning, not
-    // "Notifications Sent" (issue 28; with a mail server the spec's toast stays).
+    // "Notifications Sent" (issue 28; with a mail server that toast stays).
     const toast = page
       .locator('[data-sonner-toast]')
       .filter({ hasText: 'Not delivered — no mail server yet' });

@@ -1,5 +1,5 @@
-// Admin Users in a real browser (SPEC §2, §5, §8): create through the toggled form, delete with the
-// browser confirmation, and the server's refusals (own account, last superadmin) in the banner.
+// Admin Users in a real browser (docs/product.md#users-screen): create through the toggled form, delete with
+// the browser confirmation, and the server's refusals (own account, last superadmin) in the banner.
 import { expect, it } from 'vitest';
 import { createAdmin, deleteAdmin, freshPage } from './admin-core-fixtures.ts';
 import { adminApi, apiLogin, openSignedIn } from './support/admin.ts';
@@ -48,7 +48,7 @@ describeE2e('admin users', () => {
       await page.getByText('The user must change this password on first login.').waitFor();
       expect(await page.getByLabel('Role').inputValue()).toBe('admin');
 
-      // The form's own checks (SPEC §5) before anything is sent.
+      // The form's own checks before anything is sent.
       await page.getByLabel('Username').fill('ab');
       await page.getByLabel('Email').fill('not-an-email');
       await page.getByLabel('Password').fill('short');

@@ -1,5 +1,5 @@
 // Calm and consistent words (issue 28, item 8): a bulk delete and its Undo count enquiries properly
-// while the spec's confirmation keeps its own wording; Send Pending Notifications with no address yet
+// while the confirmation keeps its own wording; Send Pending Notifications with no address yet
 // says what to do instead of a red 'Error'; one word on every content screen's switch; 'Welcome back'
 // only to someone who has been here before; the Add Admin User button says when it closes the form.
 import type { Page } from 'playwright-core';
@@ -40,7 +40,7 @@ describeE2e('admin wording', () => {
     return { page, dialogs };
   }
 
-  it('counts deleted and restored enquiries properly; the confirmation keeps the spec’s words', async () => {
+  it('counts deleted and restored enquiries properly; the confirmation keeps its documented words', async () => {
     await file('Plural One');
     await file('Plural Two');
     const { page, dialogs } = await open('/admin/enquiries');

@@ -1,4 +1,4 @@
-// Cookie consent and the two trackers in a real browser (SPEC §4, §9): the banner after 2 s, both
+// Cookie consent and the two trackers in a real browser (docs/product.md#consent): the banner after 2 s, both
 // cookies and their lifetimes, no tracking request without consent or after withdrawal, and no
 // third-party request before the visitor acts; and issue 16: the banner a few Tabs from the top of the
 // page, focus back where the visitor was after a choice, and the hero's buttons never covered.

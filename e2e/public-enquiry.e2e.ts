@@ -1,9 +1,9 @@
-// The booking enquiry form in a real browser (SPEC §4, §5, §8): a full enquiry with a solved ALTCHA
-// challenge, the success panel and the cleared form, 'SENDING...' and the blocked second submission,
-// the captcha failure toast, the server's detail, and the silent timeout; and issue 16: messages
-// beside each field (on submit and on leaving a field, from the shared schema), a server refusal of a
-// field shown beside it, success clearing old error toasts, focus on the success message, and
-// form_submit counted only for accepted enquiries.
+// The booking enquiry form in a real browser (docs/product.md#enquiry-form): a full enquiry with a solved
+// ALTCHA challenge, the success panel and the cleared form, 'SENDING...' and the blocked second submission,
+// the captcha failure toast, the server's detail, and the silent timeout; and issue 16: messages beside each
+// field (on submit and on leaving a field, from the shared schema), a server refusal of a field shown beside
+// it, success clearing old error toasts, focus on the success message, and form_submit counted only for
+// accepted enquiries.
 import type { BrowserContext, BrowserContextOptions, Page, Request } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { axeViolations, describeViolations } from './support/axe.ts';

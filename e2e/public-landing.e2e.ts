@@ -1,8 +1,8 @@
-// The public landing page, legal pages and 404 page in a real browser: SPEC §2's sections in order,
-// anchors, the upcoming-events rule, hidden empty sections, the lazy lightbox (with captions and a
-// counter), the carousel's slides per breakpoint, the page without JavaScript, the embedded events
-// (no second request) and the stale-tab refresh with its toast, the calendar links, the phone header, hero label and
-// footer tap targets, third-party requests and axe-core.
+// The public landing page, legal pages and 404 page in a real browser: the sections of
+// docs/product.md#landing-page in order, anchors, the upcoming-events rule, hidden empty sections, the lazy
+// lightbox (with captions and a counter), the carousel's slides per breakpoint, the page without JavaScript,
+// the embedded events (no second request) and the stale-tab refresh with its toast, the calendar links, the
+// phone header, hero label and footer tap targets, third-party requests and axe-core.
 import fs from 'node:fs';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, expect, it } from 'vitest';
@@ -79,7 +79,7 @@ describeE2e('public landing page', () => {
     for (const context of contexts) await context.close().catch(() => undefined);
   });
 
-  it('shows the h1 and the thirteen sections of SPEC §2 in order, with their buttons', async () => {
+  it('shows the h1 and the thirteen sections of the landing page in order, with their buttons', async () => {
     const page = await openPage('/');
     await expect(page.locator('h1').textContent()).resolves.toBe('LOCK IN. TAKE AIM. EXPERIENCE THE THRILL.');
     const sections = await sectionHeadings(page);
@@ -335,7 +335,7 @@ describeE2e('public landing page', () => {
     await refreshed;
     await expect.poll(() => eventNames(page)).toEqual(['Pop-up Range Night']);
 
-    // Another half hour, and the server is down: the spec's toast, the shown events stay.
+    // Another half hour, and the server is down: an error toast, the shown events stay.
     answer = 'down';
     await page.clock.fastForward('31:00');
     await comeBack();
@@ -487,7 +487,7 @@ describeE2e('public landing page', () => {
     }
   });
 
-  it('shows 1, 2, 3 or 4 photos per view at the SPEC §9 breakpoints', async () => {
+  it('shows 1, 2, 3 or 4 photos per view at the carousel breakpoints', async () => {
     const page = await openPage('/');
     for (const [width, perView] of [
       [390, 1],

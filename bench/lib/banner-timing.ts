@@ -1,5 +1,6 @@
-// When the consent banner appears, counted from the page's load event (SPEC: 2 s after load), in
-// Debian's Chromium without any throttling: a fresh visitor (no cookie choice) per run.
+// When the consent banner appears, counted from the page's load event (2 s after load,
+// docs/product.md#constants), in Debian's Chromium without any throttling: a fresh visitor (no cookie choice)
+// per run.
 import { launchBrowser } from '../../scripts/lib/chromium.ts';
 import { median } from './lighthouse-audit.ts';
 

@@ -1,4 +1,4 @@
-// The one results table, as Markdown (it goes into the README as printed): a row per figure, a
+// The one results table, as Markdown (it goes into docs/performance.md as printed): a row per figure, a
 // column per database, each cell the figure with its reference and whether it meets the goal.
 
 export interface Cell {

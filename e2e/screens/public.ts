@@ -42,7 +42,7 @@ const open =
       await page.context().addCookies([{ name: 'cookie_consent', value: 'false', url: server.url }]);
     await page.goto(`${server.url}${path}`);
     await loadLazyPictures(page);
-    // SPEC §4: the banner shows 2 s after load.
+    // The banner shows 2 s after load.
     if (firstVisit) await page.getByRole('button', { name: 'Accept' }).waitFor();
   };
 

@@ -16,9 +16,9 @@ const ADMIN = { email: 'owner@example.co.uk', password: 'Cluster-Owner-2026!' };
 const PAIR_MAX_FAILURES = 3;
 const ENQUIRY_LIMIT = 3;
 /**
- * What the README promises an operator: public lists and pages on other instances show an edit
- * "within a second" (PUBLIC_CACHE_TTL_MS, PAGE_RECHECK_MS). Kept here as the documented figure, so a
- * longer cache fails this proof instead of quietly moving its deadline.
+ * What docs/operations.md#several-instances promises an operator: public lists and pages on other instances
+ * show an edit within a second at the latest (PUBLIC_CACHE_TTL_MS, PAGE_RECHECK_MS). Kept here as the
+ * documented figure, so a longer cache fails this proof instead of quietly moving its deadline.
  */
 const DOCUMENTED_STALENESS_MS = 1000;
 /** Request and render time on a busy machine on top of it. */

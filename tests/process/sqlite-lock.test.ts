@@ -99,7 +99,8 @@ describe('the SQLite install with the analytics writer thread', () => {
       'the server holds its lock on app.db after the thread opened it',
     ).toBeGreaterThan(0);
 
-    // What the README suggests to clear the sign-in limits, and a read, from another process.
+    // What docs/security.md#sign-in-limits suggests to clear the sign-in limits, and a read, from another
+    // process.
     sqlite3(databaseFile, 'DELETE FROM auth_attempts;');
     expect(Number(sqlite3(databaseFile, 'SELECT count(*) FROM enquiries'))).toBe(1);
     expect(fs.existsSync(`${databaseFile}-wal`), 'the live write-ahead log is still there').toBe(true);
