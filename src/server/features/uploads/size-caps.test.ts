@@ -1,4 +1,4 @@
-// MAX_VIDEO_BYTES and MAX_IMAGE_BYTES are separate caps (README "Configuration"): a video over its cap
+// MAX_VIDEO_BYTES and MAX_IMAGE_BYTES are separate caps (docs/configuration.md#server): a video over its cap
 // is refused with 413 while it streams in, and no byte of it stays on disk.
 import fs from 'node:fs';
 import path from 'node:path';
