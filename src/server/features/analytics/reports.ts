@@ -10,19 +10,8 @@ import * as repo from './repository.ts';
 const EXPORT_PAGE_ROWS = 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const CSV_COLUMNS = [
-  'timestamp',
-  'date',
-  'event_type',
-  'page',
-  'element',
-  'section',
-  'session_id',
-  'view_id',
-  'dwell_ms',
-  'referrer',
-  'user_agent',
-] as const;
+/** The export's columns: when the event arrived, as an instant and as a London date, then what it recorded. */
+const CSV_COLUMNS = ['timestamp', 'date', ...repo.RECORDED_FIELDS];
 
 /** Seconds with one decimal, as the Section Engagement list shows them. */
 const averageSeconds = (sumMs: number, count: number) => Math.round(sumMs / count / 100) / 10;
@@ -67,7 +56,7 @@ export const exportFileName = ({ clock }: AnalyticsDeps) => `analytics_${londonD
 export async function* exportCsv({ db, clock }: AnalyticsDeps, days: number): AsyncGenerator<string> {
   const [from] = periodDays(clock.now(), days) as [string];
   const fromMs = londonMidnight(from);
-  yield csvLine([...CSV_COLUMNS]);
+  yield csvLine(CSV_COLUMNS);
   let after: { created_at: number; id: number } | null = null;
   for (;;) {
     const rows = await queries.eventsPage(db, fromMs, after, EXPORT_PAGE_ROWS);
@@ -77,15 +66,7 @@ export async function* exportCsv({ db, clock }: AnalyticsDeps, days: number): As
         csvLine([
           toIso(r.created_at),
           londonDay(r.created_at),
-          r.event_type,
-          r.page,
-          r.element,
-          r.section,
-          r.session_id,
-          r.view_id,
-          r.dwell_ms,
-          r.referrer,
-          r.user_agent,
+          ...repo.RECORDED_FIELDS.map((field) => r[field]),
         ]),
       )
       .join('');

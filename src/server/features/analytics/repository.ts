@@ -15,8 +15,8 @@ export interface SessionSeen {
   source: string | null;
 }
 
-/** The stored columns of an event, in one order for every writer that binds them by position. */
-export const EVENT_COLUMNS = [
+/** What an event records of the visit, in the order the CSV export writes it. */
+export const RECORDED_FIELDS = [
   'event_type',
   'page',
   'element',
@@ -26,8 +26,10 @@ export const EVENT_COLUMNS = [
   'dwell_ms',
   'referrer',
   'user_agent',
-  'created_at',
 ] as const satisfies readonly (keyof NewAnalyticsEvent)[];
+
+/** The stored columns of an event, in one order for every writer that binds them by position. */
+export const EVENT_COLUMNS = [...RECORDED_FIELDS, 'created_at'] as const;
 
 // SQLite allows 32,766 bound values per statement; 11 columns × 500 rows stays far below it.
 const INSERT_CHUNK_ROWS = 500;
