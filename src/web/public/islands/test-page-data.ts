@@ -1,8 +1,9 @@
-// Page data for the island tests: one of everything an island renders (an event, photos for the
-// carousel, a YouTube clip and an uploaded hero video, ALTCHA for the form).
+// Page data for the public pages' tests: one of everything an island renders (an event, photos for the
+// carousel, a YouTube clip and an uploaded hero video, ALTCHA for the form); a test changes what it is about.
 import type { PageData } from '#shared/page-data.ts';
 
-const stamp = {
+/** The fields every content item has, as a live item created on 1 January 2026 has them. */
+export const CONTENT_STAMP = {
   order: 0,
   is_active: true,
   show_from: null,
@@ -12,7 +13,7 @@ const stamp = {
 };
 
 const photo = (id: number, title: string) => ({
-  ...stamp,
+  ...CONTENT_STAMP,
   id,
   title,
   image_url: `/uploads/photo-${id}.jpg`,
@@ -39,7 +40,7 @@ export const TEST_PAGE_DATA = {
   },
   events: [
     {
-      ...stamp,
+      ...CONTENT_STAMP,
       id: 1,
       name: 'Summer Fest',
       location: 'Reading',
@@ -53,7 +54,7 @@ export const TEST_PAGE_DATA = {
   gallery: [photo(1, 'Lane one'), photo(2, 'Lane two'), photo(3, 'Lane three')],
   videos: [
     {
-      ...stamp,
+      ...CONTENT_STAMP,
       id: 1,
       title: 'Hero loop',
       video_type: 'upload',
@@ -63,7 +64,7 @@ export const TEST_PAGE_DATA = {
       category: 'hero',
     },
     {
-      ...stamp,
+      ...CONTENT_STAMP,
       id: 2,
       title: 'Festival highlights',
       video_type: 'youtube',

@@ -1,36 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { PageData } from '#shared/page-data.ts';
+import { CONTENT_STAMP, TEST_PAGE_DATA } from '../islands/test-page-data.ts';
 import { renderHead } from './head.ts';
 
-const stamp = {
-  order: 0,
-  is_active: true,
-  show_from: null,
-  hide_after: null,
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-};
-
 const data: PageData = {
-  publicUrl: 'https://range.example',
-  today: '2026-06-01',
+  ...TEST_PAGE_DATA,
   site: {
+    ...TEST_PAGE_DATA.site,
     trading_name: 'Lock & Load <Ranges>',
-    phone: '01632 960123',
-    email: 'hello@range.example',
     facebook_url: 'https://facebook.com/range',
-    instagram_url: '',
-    tiktok_url: '',
     youtube_url: 'https://youtube.com/@range',
-    company_name: 'Range Ltd',
-    company_number: '12345678',
-    registered_address: '1 High Street, Reading',
-    is_placeholder: false,
-    updated_at: null,
   },
   events: [
     {
-      ...stamp,
+      ...CONTENT_STAMP,
       id: 1,
       name: 'Past </script><script>alert(1)</script>',
       location: 'Oxford',
@@ -39,7 +22,7 @@ const data: PageData = {
       image_url: '',
     },
     {
-      ...stamp,
+      ...CONTENT_STAMP,
       id: 2,
       name: 'Summer Fest',
       location: 'Reading',
@@ -48,7 +31,7 @@ const data: PageData = {
       image_url: '/uploads/a.jpg',
     },
     {
-      ...stamp,
+      ...CONTENT_STAMP,
       id: 3,
       name: 'Today </script>',
       location: 'Bath',
@@ -58,21 +41,10 @@ const data: PageData = {
       image_url: '',
     },
   ],
-  logos: [],
-  badges: [],
   gallery: [
-    { ...stamp, id: 1, title: 'Hero', image_url: '/uploads/hero.jpg', alt_text: '', section: 'hero' },
+    { ...CONTENT_STAMP, id: 1, title: 'Hero', image_url: '/uploads/hero.jpg', alt_text: '', section: 'hero' },
   ],
   videos: [],
-  testimonials: [],
-  analyticsRetentionDays: 395,
-  captcha: {
-    provider: 'altcha',
-    challenge_url: '/api/captcha/challenge',
-    site_key: null,
-    action: null,
-    honeypot_field: 'website',
-  },
 };
 
 const jsonLd = (head: string) =>
