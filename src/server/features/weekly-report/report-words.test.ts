@@ -1,15 +1,8 @@
 // Issue 28, item 10 (docs/decisions/0442): the weekly e-mail says "1 visitor, 1 enquiry", names
 // sections and sources as the Analytics screen does ("Action gallery", "Direct or unknown", "Google").
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../testing/harness.ts';
-import { decodeQuotedPrintable } from '../../testing/smtp-test-server.ts';
-
-const outboxMails = (dir: string) =>
-  fs.existsSync(dir)
-    ? fs.readdirSync(dir).map((file) => decodeQuotedPrintable(fs.readFileSync(path.join(dir, file), 'utf8')))
-    : [];
+import { previewWeeklyReport } from '../../testing/outbox.ts';
 
 describeEachDatabase(
   'the weekly e-mail’s words',
@@ -46,15 +39,11 @@ describeEachDatabase(
       expect(sent.statusCode, sent.body).toBe(200);
 
       const admin = await ctx().loginAs({ email: 'owner@example.co.uk' });
-      const outbox = ctx().config.outboxDir;
-      const before = outboxMails(outbox).length;
-      const preview = await ctx().request({
-        method: 'POST',
-        url: '/api/admin/weekly-report/preview',
-        token: admin.token,
-      });
+      const {
+        preview,
+        saved: [mail],
+      } = await previewWeeklyReport(ctx(), admin);
       expect(preview.statusCode, preview.body).toBe(200);
-      const [mail] = outboxMails(outbox).slice(before);
       // The subject, MIME-encoded: "…: 1 visitor, 1 enquiry".
       expect(mail).toContain(':_1_visitor,_1_enquiry');
       for (const line of [

@@ -1,17 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { TOP_SOURCES_SHOWN } from '#shared/constants.ts';
 import { describeEachDatabase } from '../../testing/harness.ts';
-import { decodeQuotedPrintable, startSmtpTestServer } from '../../testing/smtp-test-server.ts';
+import { outboxMails, previewWeeklyReport } from '../../testing/outbox.ts';
+import { startSmtpTestServer } from '../../testing/smtp-test-server.ts';
 
 const smtp = await startSmtpTestServer();
 afterAll(async () => smtp.close());
-
-const outboxMails = (dir: string) =>
-  fs.existsSync(dir)
-    ? fs.readdirSync(dir).map((file) => decodeQuotedPrintable(fs.readFileSync(path.join(dir, file), 'utf8')))
-    : [];
 
 describeEachDatabase('weekly report by e-mail', (ctx) => {
   const setting = (token: string, enabled?: unknown) =>
@@ -76,15 +70,11 @@ describeEachDatabase('weekly report by e-mail', (ctx) => {
         .values(flood.slice(i, i + 500))
         .execute();
     const admin = await ctx().loginAs({ email: 'owner@example.co.uk' });
-    const outbox = ctx().config.outboxDir;
-    const before = outboxMails(outbox).length;
-    const preview = await ctx().request({
-      method: 'POST',
-      url: '/api/admin/weekly-report/preview',
-      token: admin.token,
-    });
+    const {
+      preview,
+      saved: [mail],
+    } = await previewWeeklyReport(ctx(), admin);
     expect(preview.statusCode, preview.body).toBe(200);
-    const [mail] = outboxMails(outbox).slice(before);
     expect(mail!.length).toBeLessThan(40_000);
     const textLines = mail!.split(/\r?\n/).filter((line) => /^ {2}campaign-\d+: /.test(line));
     expect(textLines).toHaveLength(TOP_SOURCES_SHOWN);
@@ -97,13 +87,7 @@ describeEachDatabase('weekly report by e-mail', (ctx) => {
 
   it('sends a preview to the signed-in admin only, and says it was not delivered without a mail server', async () => {
     const admin = await ctx().loginAs({ role: 'admin', email: 'preview@example.co.uk' });
-    const outbox = ctx().config.outboxDir;
-    const before = outboxMails(outbox).length;
-    const preview = await ctx().request({
-      method: 'POST',
-      url: '/api/admin/weekly-report/preview',
-      token: admin.token,
-    });
+    const { preview, saved: mails } = await previewWeeklyReport(ctx(), admin);
     expect(preview.statusCode).toBe(200);
     // Without a mail server it went to a file: said as not delivered, never as sent.
     expect(preview.json()).toMatchObject({
@@ -114,7 +98,6 @@ describeEachDatabase('weekly report by e-mail', (ctx) => {
     expect(preview.json<{ detail: string }>().detail).toMatch(
       /^Not delivered — no mail server yet\. It was saved as a file on the server/,
     );
-    const mails = outboxMails(outbox).slice(before);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatch(/^To: preview@example\.co\.uk/m);
 
