@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { describeEachDatabase, multipartFile } from '../testing/harness.ts';
+import { describeEachDatabase } from '../testing/harness.ts';
+import { uploadFile } from '../testing/uploads.ts';
 import { createSecurityHeaders } from './security-headers.ts';
 
 /** "default-src 'self';img-src 'self' data:" → { 'default-src': ["'self'"], 'img-src': ["'self'", 'data:'] } */
@@ -143,18 +144,10 @@ describeEachDatabase('security headers on answers', (ctx) => {
   });
 
   it('keeps the sandbox policy on uploaded files, with the other headers', async () => {
-    const { token } = await ctx().loginAs();
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
       .png()
       .toBuffer();
-    const { payload, headers } = multipartFile(png, { filename: 'a.png' });
-    const uploaded = await ctx().request({
-      method: 'POST',
-      url: '/api/admin/upload',
-      token,
-      payload,
-      headers,
-    });
+    const uploaded = await uploadFile(ctx(), png, { filename: 'a.png' });
     const served = await ctx().request({
       method: 'GET',
       url: uploaded.json<{ file_url: string }>().file_url,

@@ -4,7 +4,8 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { galleryInput, type ContentKind } from '#shared/schemas/content.ts';
 import { uploadedFileName } from '#shared/schemas/media-url.ts';
-import { describeEachDatabase, multipartFile } from '../../testing/harness.ts';
+import { describeEachDatabase } from '../../testing/harness.ts';
+import { uploadFile } from '../../testing/uploads.ts';
 
 /** Every content field that takes an uploaded file, with a valid item of its kind. */
 const MEDIA_FIELDS: [ContentKind, string, Record<string, unknown>][] = [
@@ -98,14 +99,7 @@ describeEachDatabase('content media URLs', (ctx) => {
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#4b5320' } })
       .png()
       .toBuffer();
-    const { payload, headers } = multipartFile(png, { filename: 'a.png', contentType: 'image/png' });
-    const uploaded = await ctx().request({
-      method: 'POST',
-      url: '/api/admin/upload',
-      token,
-      payload,
-      headers,
-    });
+    const uploaded = await uploadFile(ctx(), png, { filename: 'a.png', contentType: 'image/png', token });
     for (const url of [
       uploaded.json<{ file_url: string }>().file_url,
       '/uploads/Qm9vLWJhci1iYXotcXV1eA.jpg',
