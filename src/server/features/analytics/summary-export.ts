@@ -6,7 +6,7 @@ import { londonDay, periodDays } from '#shared/london-days.ts';
 import { otherSourcesLabel, type SourceCount } from '#shared/schemas/enquiry-source.ts';
 import { sectionName } from '#shared/report-words.ts';
 import { csvLine } from '../../lib/csv.ts';
-import { bookingsBySource, percentOf } from '../enquiries/sources.ts';
+import { bookingsBySource, sourceCells } from '../enquiries/sources.ts';
 import type { AnalyticsDeps } from './deps.ts';
 import { chart, summary } from './reports.ts';
 
@@ -23,14 +23,7 @@ function sourceRows(rows: SourceCount[]): Row[] {
     }),
     { source: 'All sources', visitors: null as number | null, enquiries: 0, booked: 0 },
   );
-  return [...rows, total].map((row) => [
-    row.source,
-    row.visitors,
-    row.enquiries,
-    percentOf(row.enquiries, row.visitors),
-    row.booked,
-    percentOf(row.booked, row.enquiries),
-  ]);
+  return [...rows, total].map(sourceCells);
 }
 
 export async function summaryCsv(deps: AnalyticsDeps, days: number): Promise<string> {

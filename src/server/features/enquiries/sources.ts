@@ -120,23 +120,22 @@ async function readBookingsBySource(db: Db, from: string): Promise<SourceReport>
 export const percentOf = (part: number, whole: number | null) =>
   whole ? Math.round((part / whole) * 100) : null;
 
+/** A source's cells as the panel shows them: visitors, enquiries and their share, bookings and theirs. */
+export const sourceCells = (row: SourceCount) => [
+  row.source,
+  row.visitors,
+  row.enquiries,
+  percentOf(row.enquiries, row.visitors),
+  row.booked,
+  percentOf(row.booked, row.enquiries),
+];
+
 /** The panel as CSV: one row per source with its booked share, like the screen shows it. */
 export function bookingsBySourceCsv({ sources, others }: SourceReport): string {
   const rows = others ? [...sources, { ...others, source: otherSourcesLabel(others) }] : sources;
   return (
     csvLine(['source', 'visitors', 'enquiries', 'enquiry_percent', 'booked', 'booked_percent']) +
-    rows
-      .map((row) =>
-        csvLine([
-          row.source,
-          row.visitors,
-          row.enquiries,
-          percentOf(row.enquiries, row.visitors),
-          row.booked,
-          percentOf(row.booked, row.enquiries),
-        ]),
-      )
-      .join('')
+    rows.map((row) => csvLine(sourceCells(row))).join('')
   );
 }
 
