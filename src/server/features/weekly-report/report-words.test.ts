@@ -39,11 +39,9 @@ describeEachDatabase(
       expect(sent.statusCode, sent.body).toBe(200);
 
       const admin = await ctx().loginAs({ email: 'owner@example.co.uk' });
-      const {
-        preview,
-        saved: [mail],
-      } = await previewWeeklyReport(ctx(), admin);
+      const { preview, saved } = await previewWeeklyReport(ctx(), admin);
       expect(preview.statusCode, preview.body).toBe(200);
+      const [mail] = saved;
       // The subject, MIME-encoded: "…: 1 visitor, 1 enquiry".
       expect(mail).toContain(':_1_visitor,_1_enquiry');
       for (const line of [
