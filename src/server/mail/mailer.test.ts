@@ -34,15 +34,13 @@ describe('mailer over SMTP', () => {
     smtp = await startSmtpTestServer();
   });
   afterAll(async () => smtp.close());
+  /** A mailer sending through the test's SMTP server (never to the outbox), logging to `log`. */
+  const smtpMailer = (log: ReturnType<typeof memoryLog>) =>
+    createMailer({ server: serverFromUrl(smtp.url), from: FROM, outboxDir: '/nonexistent', log });
 
   it('delivers a message with both bodies, the business sender and the reply-to', async () => {
     const log = memoryLog();
-    const mailer = createMailer({
-      server: serverFromUrl(smtp.url),
-      from: FROM,
-      outboxDir: '/nonexistent',
-      log,
-    });
+    const mailer = smtpMailer(log);
     const arriving = smtp.waitForMail();
     const receipt = await mailer.send(mail);
     const received = await arriving;
@@ -71,12 +69,7 @@ describe('mailer over SMTP', () => {
   it('rejects when the server refuses the recipient', async () => {
     smtp.rejectRecipients.add('gone@example.com');
     const log = memoryLog();
-    const mailer = createMailer({
-      server: serverFromUrl(smtp.url),
-      from: FROM,
-      outboxDir: '/nonexistent',
-      log,
-    });
+    const mailer = smtpMailer(log);
     await expect(mailer.send({ ...mail, to: 'gone@example.com' })).rejects.toThrow();
     expect(log.lines.some((l) => l.level === 'warn')).toBe(true);
     await mailer.close();
