@@ -397,7 +397,7 @@ describeE2e('admin content screens', () => {
     await openSignedIn(page, e2e.server, '/admin/events');
     const alert = page.getByRole('alert').filter({ hasText: 'Failed to fetch events' });
     await expect
-      .poll(() => alert.locator('p').allTextContents())
+      .poll(() => alert.locator('p').allTextContents(), { timeout: 10_000 })
       .toEqual(['Failed to fetch events', 'Database unavailable']);
     await expect(
       page.getByText('Could not load the list. Reload the page to try again.').count(),

@@ -429,13 +429,15 @@ describeE2e('cookie consent and tracking', () => {
       );
     await underBanner();
     // The carousel comes alive once seen (its arrows enabled); sections drawn on the way may move it.
-    await expect.poll(() => next.isEnabled()).toBe(true);
+    await expect.poll(() => next.isEnabled(), { timeout: 10_000 }).toBe(true);
     await underBanner();
     expect(await seen(page, 'Next photos'), 'Next photos, placed under the banner').toBe(false);
     // Focus moved to it, as Tab moves it (the browser scrolls a focused control into view alike).
     await next.focus();
     // (A smooth scroll: it takes a moment.)
-    await expect.poll(() => seen(page, 'Next photos'), { message: 'Next photos, focused' }).toBe(true);
+    await expect
+      .poll(() => seen(page, 'Next photos'), { message: 'Next photos, focused', timeout: 5000 })
+      .toBe(true);
     await context.close();
 
     const phone = await visitor(PHONE);
