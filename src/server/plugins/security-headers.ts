@@ -1,11 +1,11 @@
 // The security headers of every response (docs/decisions/0401): helmet's, with a Content-Security-Policy
 // per kind of answer. @fastify/helmet runs helmet(options) anew for every request, which cost a bare
 // route about 45% of its requests per second when measured; so the few header sets are computed once,
-// here, by the same helmet, and each request only gets one of them assigned. The public fast lane
+// here, by helmet itself, and each request only gets one of them assigned. The public fast lane
 // sends the very same objects.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 
 type Directives = Record<string, string[]>;
 /** The part of helmet's options we set; everything else keeps helmet's default. */
@@ -15,13 +15,6 @@ interface HelmetOptions {
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' | 'no-referrer' };
   xFrameOptions: { action: 'deny' };
 }
-type Helmet = (
-  options: HelmetOptions,
-) => (request: IncomingMessage, response: ServerResponse, next: (error?: Error) => void) => void;
-
-// helmet as @fastify/helmet ships it (resolved from the plugin, so it is the copy the lock file pins).
-const helmet = createRequire(createRequire(import.meta.url).resolve('@fastify/helmet'))('helmet') as Helmet;
-
 /**
  * - `api`: JSON, files and everything else that is not a page: nothing may run or be framed.
  * - `apiNoReferrer`: the same for calls that carry a secret (the password-reset token).
