@@ -50,7 +50,7 @@ export function EnquiryForm() {
   };
 
   const onFormFocus = (event: FocusEvent<HTMLFormElement>) => {
-    // Focus given to the form itself (after the success panel) is not the visitor starting on it.
+    // Focus given to the form itself (a script moving it there) is not the visitor starting on it.
     if (event.target !== event.currentTarget) send.start();
   };
 
