@@ -10,6 +10,9 @@ export default defineConfig({
     globalSetup: ['e2e/support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A screen that fetches before drawing can take more than expect.poll's default second on this
+    // 2-core machine with two files running: every poll waits up to 10 s unless it says otherwise.
+    expect: { poll: { timeout: 10_000 } },
     // A file's own afterAll hooks run before the e2e fixture's clean-up that was registered earlier
     // (e2e/support/e2e.ts): the server and the browser are still there for them. (Vitest's default,
     // written down because the fixture depends on it.)
