@@ -118,6 +118,24 @@ function countUpcoming(events: ContentItem<'events'>[]) {
   return { total: upcoming.length, hidden: hidden.length };
 }
 
+/** Each count's title, screen and icon. */
+const TILES = {
+  enquiries: { label: 'Enquiries', to: ADMIN_PATHS.enquiries, icon: Inbox },
+  upcoming: { label: 'Upcoming events', to: ADMIN_PATHS.events, icon: CalendarDays },
+  pageViews: { label: 'Page views', to: ADMIN_PATHS.analytics, icon: ChartColumn },
+  notifications: { label: 'Pending notifications', to: ADMIN_PATHS.enquiries, icon: MailWarning },
+} satisfies Record<string, { label: string; to: string; icon: LucideIcon }>;
+
+/** What the enquiries tile says under its count. */
+function FreshCount({ fresh }: { fresh: number }) {
+  if (fresh === 0) return <>No new enquiries</>;
+  return (
+    <span className="inline-flex items-center rounded-full bg-accent-600 px-2.5 py-0.5 text-sm font-semibold text-white">
+      {fresh} new
+    </span>
+  );
+}
+
 /** What the notifications tile says under its count: never "sent" while mail only reaches files. */
 function NotificationsNote({ pending, mailToFiles }: { pending: number; mailToFiles: boolean }) {
   if (mailToFiles)
@@ -148,45 +166,18 @@ function AtAGlance({
 
   return (
     <section aria-label="At a glance" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-      <StatCard
-        label="Enquiries"
-        to={ADMIN_PATHS.enquiries}
-        icon={Inbox}
-        value={enquiryCounts?.total}
-        loading={enquiries.isPending}
-      >
-        {enquiryCounts &&
-          (enquiryCounts.fresh > 0 ? (
-            <span className="inline-flex items-center rounded-full bg-accent-600 px-2.5 py-0.5 text-sm font-semibold text-white">
-              {enquiryCounts.fresh} new
-            </span>
-          ) : (
-            'No new enquiries'
-          ))}
+      <StatCard {...TILES.enquiries} value={enquiryCounts?.total} loading={enquiries.isPending}>
+        {enquiryCounts && <FreshCount fresh={enquiryCounts.fresh} />}
       </StatCard>
-      <StatCard
-        label="Upcoming events"
-        to={ADMIN_PATHS.events}
-        icon={CalendarDays}
-        value={upcoming?.total}
-        loading={events.isPending}
-      >
+      <StatCard {...TILES.upcoming} value={upcoming?.total} loading={events.isPending}>
         {upcoming &&
           (upcoming.hidden > 0 ? `${upcoming.hidden} hidden from the site` : 'Dated today or later')}
       </StatCard>
-      <StatCard
-        label="Page views"
-        to={ADMIN_PATHS.analytics}
-        icon={ChartColumn}
-        value={summary.data?.total_page_views}
-        loading={summary.isPending}
-      >
+      <StatCard {...TILES.pageViews} value={summary.data?.total_page_views} loading={summary.isPending}>
         Last {DASHBOARD_PERIOD_DAYS} days
       </StatCard>
       <StatCard
-        label="Pending notifications"
-        to={ADMIN_PATHS.enquiries}
-        icon={MailWarning}
+        {...TILES.notifications}
         value={enquiryCounts?.pendingNotifications}
         loading={enquiries.isPending}
         warning={mailToFiles}
