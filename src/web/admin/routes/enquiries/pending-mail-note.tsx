@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { Enquiry } from '#shared/schemas/enquiries.ts';
 import { useSetupStatus } from '../../api/setup-status.ts';
 import { ADMIN_PATHS } from '../../paths.ts';
+import { MailNote } from './mail-note.tsx';
 import { OutboxNote } from './outbox-note.tsx';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -32,45 +33,38 @@ function OwedNote({ pending, canEdit }: { pending: Enquiry[]; canEdit: boolean }
   const failing = pending.filter((e) => e.notification_waiting_for === 'mail_server').length;
   const visitorsWaiting = pending.filter((e) => e.acknowledgement_pending).length;
   return (
-    <div
-      role="note"
-      aria-label="E-mails still to send"
-      className="mb-4 flex items-start gap-3 rounded-card border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950"
-    >
-      <MailQuestion className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-      <div className="space-y-1">
-        <p className="font-semibold">
-          {plural(pending.length, 'enquiry has', 'enquiries have')} e-mails still to send.
-        </p>
-        {waitingForAddress > 0 && (
-          <p>
-            No address to send enquiries to yet —{' '}
-            {canEdit ? (
-              <Link
-                to={`${ADMIN_PATHS.settings}#settings-business`}
-                className="font-semibold underline underline-offset-2"
-              >
-                add the business e-mail in Settings › Business details
-              </Link>
-            ) : (
-              'ask a superadmin to add the business e-mail in Settings › Business details'
-            )}
-            . {waitingForAddress === 1 ? 'It goes' : 'They go'} to you as soon as it is saved.
-          </p>
-        )}
-        {failing > 0 && (
-          <p>
-            {setup.data?.notifications.last_failure ?? 'The mail server did not take them.'}{' '}
-            {failing === 1 ? 'It is' : 'They are'} retried automatically, or use Send Pending Notifications
-            once it is fixed.
-          </p>
-        )}
+    <MailNote label="E-mails still to send" icon={MailQuestion}>
+      <p className="font-semibold">
+        {plural(pending.length, 'enquiry has', 'enquiries have')} e-mails still to send.
+      </p>
+      {waitingForAddress > 0 && (
         <p>
-          {visitorsWaiting === 0
-            ? 'No visitor is waiting for an acknowledgement.'
-            : `${plural(visitorsWaiting, 'visitor is', 'visitors are')} still waiting for an acknowledgement.`}
+          No address to send enquiries to yet —{' '}
+          {canEdit ? (
+            <Link
+              to={`${ADMIN_PATHS.settings}#settings-business`}
+              className="font-semibold underline underline-offset-2"
+            >
+              add the business e-mail in Settings › Business details
+            </Link>
+          ) : (
+            'ask a superadmin to add the business e-mail in Settings › Business details'
+          )}
+          . {waitingForAddress === 1 ? 'It goes' : 'They go'} to you as soon as it is saved.
         </p>
-      </div>
-    </div>
+      )}
+      {failing > 0 && (
+        <p>
+          {setup.data?.notifications.last_failure ?? 'The mail server did not take them.'}{' '}
+          {failing === 1 ? 'It is' : 'They are'} retried automatically, or use Send Pending Notifications once
+          it is fixed.
+        </p>
+      )}
+      <p>
+        {visitorsWaiting === 0
+          ? 'No visitor is waiting for an acknowledgement.'
+          : `${plural(visitorsWaiting, 'visitor is', 'visitors are')} still waiting for an acknowledgement.`}
+      </p>
+    </MailNote>
   );
 }
