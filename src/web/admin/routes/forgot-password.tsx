@@ -8,11 +8,11 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { NOT_DELIVERED } from '#shared/mail-delivery.ts';
 import { Banner } from '../../components/admin-ui.tsx';
-import { TextField } from '../../components/field.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { AuthCard } from '../auth/auth-card.tsx';
 import { AuthSubmit, BackToLogin } from '../auth/auth-links.tsx';
+import { EmailField } from '../auth/email-field.tsx';
 
 const forgotForm = z.object({
   email: z
@@ -83,15 +83,7 @@ export function ForgotPasswordScreen() {
     >
       {error && <Banner kind="error">{error}</Banner>}
       <form onSubmit={onSubmit} noValidate className="space-y-5">
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <EmailField error={errors.email?.message} {...register('email')} />
         <AuthSubmit icon={Send} pending={request.isPending} pendingLabel="Sending…">
           Send reset link
         </AuthSubmit>

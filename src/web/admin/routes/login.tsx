@@ -16,6 +16,7 @@ import { getMe, ME_QUERY_KEY } from '../api/me.ts';
 import { browserReturn } from '../auth/return-to.ts';
 import { AuthCard } from '../auth/auth-card.tsx';
 import { AuthSubmit } from '../auth/auth-links.tsx';
+import { EmailField } from '../auth/email-field.tsx';
 import { PasswordField } from '../auth/password-field.tsx';
 import { tokenStore, useToken } from '../auth/token-store.ts';
 import { ADMIN_PATHS } from '../paths.ts';
@@ -231,15 +232,7 @@ export function LoginScreen() {
     <AuthCard title="Admin Login" subtitle="Sign in to manage your website.">
       <LoginNotice error={error} signedOutIdle={signedOutIdle && !needsCode} />
       <form onSubmit={onSubmit} noValidate className="space-y-5">
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          required
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <EmailField autoComplete="username" error={errors.email?.message} {...register('email')} />
         <PasswordField
           purpose="current"
           label="Password"
