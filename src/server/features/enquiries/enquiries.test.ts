@@ -47,6 +47,10 @@ const submit = (ctx: TestContext, payload: Row, remoteAddress?: string) =>
 
 const rows = (ctx: TestContext) => ctx.db.selectFrom('enquiries').selectAll().orderBy('id').execute();
 
+/** The admin's "send notifications now" button. */
+const sendNotifications = (ctx: TestContext, token: string, headers?: Record<string, string>) =>
+  ctx.request({ method: 'POST', url: '/api/admin/enquiries/send-notifications', token, headers });
+
 const header = (mail: ReceivedMail, name: string) =>
   new RegExp(`^${name}: (.+)$`, 'mi').exec(decodeQuotedPrintable(mail.raw))?.[1]?.trim();
 
@@ -221,11 +225,7 @@ describeEachDatabase(
       }
       expect(mailTo('sam@example.com', before)).toHaveLength(0);
       const { token } = await ctx().loginAs();
-      const sent = await ctx().request({
-        method: 'POST',
-        url: '/api/admin/enquiries/send-notifications',
-        token,
-      });
+      const sent = await sendNotifications(ctx(), token);
       expect(sent.json()).toEqual({ success: true, message: '3 notification(s) sent' });
       expect(mailTo('sam@example.com', before)).toHaveLength(3);
     });
@@ -249,11 +249,7 @@ describeEachDatabase(
         expect(listed.json<{ enquiries: Row[] }>().enquiries[0]).toMatchObject({
           notification_pending: true,
         });
-        const failed = await ctx().request({
-          method: 'POST',
-          url: '/api/admin/enquiries/send-notifications',
-          token,
-        });
+        const failed = await sendNotifications(ctx(), token);
         expect(failed.statusCode).toBe(503);
         expect(failed.json()).toEqual({
           detail:
@@ -271,23 +267,14 @@ describeEachDatabase(
       }
       const { token } = await ctx().loginAs();
       // Sent as some clients do: an empty body still labelled JSON.
-      const sent = await ctx().request({
-        method: 'POST',
-        url: '/api/admin/enquiries/send-notifications',
-        token,
-        headers: { 'content-type': 'application/json' },
-      });
+      const sent = await sendNotifications(ctx(), token, { 'content-type': 'application/json' });
       expect(sent.statusCode, sent.body).toBe(200);
       expect(sent.json()).toEqual({ success: true, message: '1 notification(s) sent' });
       expect(mailTo(BUSINESS, before)).toHaveLength(1); // the business is not told twice
       expect(mailTo('sam@example.com', before)).toHaveLength(1);
       expect((await rows(ctx()))[0]).toMatchObject({ notify_pending: 0, notify_error: null });
 
-      const none = await ctx().request({
-        method: 'POST',
-        url: '/api/admin/enquiries/send-notifications',
-        token,
-      });
+      const none = await sendNotifications(ctx(), token);
       expect(none.json()).toEqual({ success: true, message: '0 notification(s) sent' });
     });
 
@@ -324,11 +311,7 @@ describeEachDatabase(
       });
 
       // The button says what to do in the owner's words, and still uses up nothing.
-      const response = await ctx().request({
-        method: 'POST',
-        url: '/api/admin/enquiries/send-notifications',
-        token,
-      });
+      const response = await sendNotifications(ctx(), token);
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({
         detail:
@@ -554,11 +537,7 @@ describeEachDatabase(
         enquiry: { status: 'spam' },
       });
       const before = smtp.received.length;
-      const sent = await ctx().request({
-        method: 'POST',
-        url: '/api/admin/enquiries/send-notifications',
-        token,
-      });
+      const sent = await sendNotifications(ctx(), token);
       expect(sent.json()).toEqual({ success: true, message: '0 notification(s) sent' });
       expect(smtp.received.length).toBe(before);
     });
@@ -740,11 +719,7 @@ describeEachDatabase(
       });
 
       const { token } = await ctx().loginAs();
-      const manual = await ctx().request({
-        method: 'POST',
-        url: '/api/admin/enquiries/send-notifications',
-        token,
-      });
+      const manual = await sendNotifications(ctx(), token);
       expect(manual.statusCode).toBe(503);
       // The owner's words: what happened, who can fix it, what waits; no error codes or variables.
       expect(manual.json()).toEqual({
@@ -790,11 +765,7 @@ describeEachDatabase(
         .execute();
       expect(await ctx().services.enquiries.retryDue()).toEqual({ sent: 0, failed: 0 });
       const { token } = await ctx().loginAs();
-      const manual = await ctx().request({
-        method: 'POST',
-        url: '/api/admin/enquiries/send-notifications',
-        token,
-      });
+      const manual = await sendNotifications(ctx(), token);
       expect(manual.statusCode).toBe(503);
       expect((await rows(ctx()))[0]).toMatchObject({ notify_attempts: MAX_AUTOMATIC_ATTEMPTS + 1 });
     });
