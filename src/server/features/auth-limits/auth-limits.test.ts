@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import * as OTPAuth from 'otpauth';
 import { beforeEach, expect, it } from 'vitest';
+import { confirmPasswordReset, requestPasswordReset, turnOnTwoFactor } from '../../testing/admin-requests.ts';
 import { describeEachDatabase } from '../../testing/harness.ts';
 import { decodeQuotedPrintable } from '../../testing/smtp-test-server.ts';
 import { createAuthLimitsService } from './service.ts';
@@ -188,15 +188,7 @@ describeEachDatabase('brute-force limits', (ctx) => {
       expect(change.statusCode).toBe(400);
       expect(change.json<{ detail: string }>().detail).toContain('different');
     }
-    const setup = await ctx().request({ method: 'POST', url: '/api/admin/2fa/setup', token: owner.token });
-    const secret = OTPAuth.Secret.fromBase32(setup.json<{ secret: string }>().secret);
-    const enable = await ctx().request({
-      method: 'POST',
-      url: '/api/admin/2fa/enable',
-      token: owner.token,
-      payload: { code: OTPAuth.TOTP.generate({ secret, timestamp: ctx().clock.now() }) },
-    });
-    expect(enable.statusCode).toBe(200);
+    await turnOnTwoFactor(ctx(), owner.token);
     // More "code required" answers than the pair allows failures.
     for (let i = 0; i < 6; i += 1) {
       const asked = await login(owner.email, owner.password);
@@ -214,16 +206,7 @@ describeEachDatabase('brute-force limits', (ctx) => {
     for (const email of ['owner@example.com', 'nobody@example.com']) {
       const statuses: number[] = [];
       for (let i = 0; i < 6; i += 1) {
-        statuses.push(
-          (
-            await ctx().request({
-              method: 'POST',
-              url: '/api/admin/password-reset/request',
-              remoteAddress: ATTACKER,
-              payload: { email },
-            })
-          ).statusCode,
-        );
+        statuses.push((await requestPasswordReset(ctx(), email, { remoteAddress: ATTACKER })).statusCode);
       }
       expect(statuses, email).toEqual([200, 200, 200, 200, 200, 429]);
     }
@@ -234,22 +217,12 @@ describeEachDatabase('brute-force limits', (ctx) => {
 
   it('reset confirm: 5 bad tokens from one address lock it, even for a valid token', async () => {
     const owner = await ctx().loginAs();
-    await ctx().request({
-      method: 'POST',
-      url: '/api/admin/password-reset/request',
-      payload: { email: owner.email },
-    });
+    await requestPasswordReset(ctx(), owner.email);
     await ctx().services.passwordReset.settled();
     const [mail] = outbox();
     const token = /token=([A-Za-z0-9_-]+)/.exec(mail ?? '')?.[1] ?? 'missing';
 
-    const confirm = (t: string) =>
-      ctx().request({
-        method: 'POST',
-        url: '/api/admin/password-reset/confirm',
-        remoteAddress: ATTACKER,
-        payload: { token: t, new_password: 'a fresh passphrase' },
-      });
+    const confirm = (t: string) => confirmPasswordReset(ctx(), t, 'a fresh passphrase', ATTACKER);
     for (let i = 0; i < 5; i += 1) expect((await confirm(`guess${i}`.padEnd(43, 'x'))).statusCode).toBe(400);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect((await confirm(token)).statusCode).toBe(429);

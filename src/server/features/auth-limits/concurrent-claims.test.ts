@@ -5,9 +5,9 @@
 // the right secret, sent while the others are still being checked, is refused.
 import fs from 'node:fs';
 import type { LightMyRequestResponse } from 'fastify';
-import * as OTPAuth from 'otpauth';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { RECOVERY_CODE_COUNT } from '#shared/constants.ts';
+import { confirmPasswordReset, requestPasswordReset, turnOnTwoFactor } from '../../testing/admin-requests.ts';
 import { describeEachDatabase, type TestContext } from '../../testing/harness.ts';
 import { decodeQuotedPrintable } from '../../testing/smtp-test-server.ts';
 
@@ -123,19 +123,10 @@ function expectRefusedAsLocked(answer: LightMyRequestResponse) {
 }
 
 async function enrol(c: TestContext, token: string) {
-  const setup = await c.request({ method: 'POST', url: '/api/admin/2fa/setup', token });
-  const secret = OTPAuth.Secret.fromBase32(setup.json<{ secret: string }>().secret);
-  const code = () => OTPAuth.TOTP.generate({ secret, timestamp: c.clock.now() });
-  const enabled = await c.request({
-    method: 'POST',
-    url: '/api/admin/2fa/enable',
-    token,
-    payload: { code: code() },
-  });
-  expect(enabled.statusCode, enabled.body).toBe(200);
+  const enrolled = await turnOnTwoFactor(c, token);
   // The enrolment code's time step is spent; the next code belongs to the next step.
   c.clock.advance(30_000);
-  return { code, recoveryCodes: enabled.json<{ recovery_codes: string[] }>().recovery_codes };
+  return enrolled;
 }
 
 describeEachDatabase('brute-force limits under concurrency', (ctx) => {
@@ -283,12 +274,7 @@ describeEachDatabase('brute-force limits under concurrency', (ctx) => {
     const owner = await ctx().loginAs({ email: 'owner@example.com' });
     const answers = await Promise.all(
       Array.from({ length: AT_ONCE }, () =>
-        ctx().request({
-          method: 'POST',
-          url: '/api/admin/password-reset/request',
-          remoteAddress: ATTACKER,
-          payload: { email: owner.email },
-        }),
+        requestPasswordReset(ctx(), owner.email, { remoteAddress: ATTACKER }),
       ),
     );
     const statuses = statusesOf(answers);
@@ -300,12 +286,7 @@ describeEachDatabase('brute-force limits under concurrency', (ctx) => {
 
   it(`${AT_ONCE} bad reset tokens at once: ${PAIR_MAX} are looked up, and a valid token sent meanwhile is refused but kept`, async () => {
     const owner = await ctx().loginAs();
-    const requested = await ctx().request({
-      method: 'POST',
-      url: '/api/admin/password-reset/request',
-      remoteAddress: OWNER_HOME,
-      payload: { email: owner.email },
-    });
+    const requested = await requestPasswordReset(ctx(), owner.email, { remoteAddress: OWNER_HOME });
     expect(requested.statusCode).toBe(200);
     await ctx().services.passwordReset.settled();
     const [file] = fs.readdirSync(ctx().config.outboxDir);
@@ -313,13 +294,7 @@ describeEachDatabase('brute-force limits under concurrency', (ctx) => {
     const token = /token=([A-Za-z0-9_-]{43})/.exec(mail)?.[1] ?? 'missing';
     expect(token).toHaveLength(43);
 
-    const confirm = (t: string) =>
-      ctx().request({
-        method: 'POST',
-        url: '/api/admin/password-reset/confirm',
-        remoteAddress: ATTACKER,
-        payload: { token: t, new_password: 'a fresh passphrase' },
-      });
+    const confirm = (t: string) => confirmPasswordReset(ctx(), t, 'a fresh passphrase', ATTACKER);
     const race = await sendAtOnceWithCheckHeld('resetToken', AT_ONCE, (i) =>
       confirm(`guess${i}`.padEnd(43, 'x')),
     );

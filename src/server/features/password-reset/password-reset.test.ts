@@ -1,7 +1,7 @@
 import { afterAll, expect, it } from 'vitest';
-import * as OTPAuth from 'otpauth';
 import { RESET_LINK_EXPIRY_MS } from '#shared/constants.ts';
 import { hashToken } from '../../lib/secrets.ts';
+import { confirmPasswordReset, requestPasswordReset, turnOnTwoFactor } from '../../testing/admin-requests.ts';
 import { describeEachDatabase } from '../../testing/harness.ts';
 import { decodeQuotedPrintable, startSmtpTestServer } from '../../testing/smtp-test-server.ts';
 import { RESET_LINK_INVALID, RESET_REQUESTED_MESSAGE } from './service.ts';
@@ -10,8 +10,6 @@ import { RESET_LINK_INVALID, RESET_REQUESTED_MESSAGE } from './service.ts';
 const smtp = await startSmtpTestServer();
 afterAll(async () => smtp.close());
 
-const REQUEST = '/api/admin/password-reset/request';
-const CONFIRM = '/api/admin/password-reset/confirm';
 const NEW_PASSWORD = 'a brand new passphrase';
 
 const linkIn = (raw: string) => {
@@ -26,7 +24,7 @@ describeEachDatabase(
     /** Requests a reset and returns the token from the e-mail that arrives over SMTP. */
     async function requestToken(email: string, headers: Record<string, string> = {}) {
       const before = smtp.received.length;
-      const response = await ctx().request({ method: 'POST', url: REQUEST, payload: { email }, headers });
+      const response = await requestPasswordReset(ctx(), email, { headers });
       expect(response.statusCode, response.body).toBe(200);
       const mail = await smtp.waitForMail(before);
       return { response, mail, ...linkIn(mail.raw) };
@@ -50,11 +48,7 @@ describeEachDatabase(
       expect(rows[0]!.token_hash).toBe(hashToken(token));
       expect(JSON.stringify(rows)).not.toContain(token);
 
-      const confirmed = await ctx().request({
-        method: 'POST',
-        url: CONFIRM,
-        payload: { token, new_password: NEW_PASSWORD },
-      });
+      const confirmed = await confirmPasswordReset(ctx(), token, NEW_PASSWORD);
       expect(confirmed.statusCode, confirmed.body).toBe(200);
       expect(confirmed.json()).not.toHaveProperty('access_token');
 
@@ -76,11 +70,7 @@ describeEachDatabase(
       expect(newLogin.statusCode).toBe(200);
 
       // Single use.
-      const again = await ctx().request({
-        method: 'POST',
-        url: CONFIRM,
-        payload: { token, new_password: 'yet another passphrase' },
-      });
+      const again = await confirmPasswordReset(ctx(), token, 'yet another passphrase');
       expect(again.statusCode).toBe(400);
       expect(again.json()).toEqual({ detail: RESET_LINK_INVALID, code: 'VALIDATION_ERROR' });
     });
@@ -88,16 +78,8 @@ describeEachDatabase(
     it('answers an unknown address exactly like a known one, and sends nothing', async () => {
       await ctx().loginAs({ email: 'owner@example.com' });
       const before = smtp.received.length;
-      const unknown = await ctx().request({
-        method: 'POST',
-        url: REQUEST,
-        payload: { email: 'nobody@example.com' },
-      });
-      const known = await ctx().request({
-        method: 'POST',
-        url: REQUEST,
-        payload: { email: 'owner@example.com' },
-      });
+      const unknown = await requestPasswordReset(ctx(), 'nobody@example.com');
+      const known = await requestPasswordReset(ctx(), 'owner@example.com');
       expect(unknown.statusCode).toBe(known.statusCode);
       expect(unknown.body).toBe(known.body);
       expect(unknown.headers['content-type']).toBe(known.headers['content-type']);
@@ -110,11 +92,7 @@ describeEachDatabase(
       const release = smtp.holdDeliveries();
       try {
         const before = smtp.received.length;
-        const response = await ctx().request({
-          method: 'POST',
-          url: REQUEST,
-          payload: { email: 'owner@example.com' },
-        });
+        const response = await requestPasswordReset(ctx(), 'owner@example.com');
         expect(response.statusCode).toBe(200);
         // The response is complete while the SMTP server still holds the message.
         expect(smtp.received.length).toBe(before);
@@ -128,21 +106,13 @@ describeEachDatabase(
       const owner = await ctx().loginAs();
       const { token } = await requestToken(owner.email);
       ctx().clock.advance(RESET_LINK_EXPIRY_MS);
-      const late = await ctx().request({
-        method: 'POST',
-        url: CONFIRM,
-        payload: { token, new_password: NEW_PASSWORD },
-      });
+      const late = await confirmPasswordReset(ctx(), token, NEW_PASSWORD);
       expect(late.statusCode).toBe(400);
       expect(late.json<{ detail: string }>().detail).toBe(RESET_LINK_INVALID);
 
       const fresh = await requestToken(owner.email);
       ctx().clock.advance(RESET_LINK_EXPIRY_MS - 1000);
-      const inTime = await ctx().request({
-        method: 'POST',
-        url: CONFIRM,
-        payload: { token: fresh.token, new_password: NEW_PASSWORD },
-      });
+      const inTime = await confirmPasswordReset(ctx(), fresh.token, NEW_PASSWORD);
       expect(inTime.statusCode, inTime.body).toBe(200);
     });
 
@@ -151,17 +121,9 @@ describeEachDatabase(
       const first = await requestToken(owner.email);
       const second = await requestToken(owner.email);
       expect(second.token).not.toBe(first.token);
-      const old = await ctx().request({
-        method: 'POST',
-        url: CONFIRM,
-        payload: { token: first.token, new_password: NEW_PASSWORD },
-      });
+      const old = await confirmPasswordReset(ctx(), first.token, NEW_PASSWORD);
       expect(old.statusCode).toBe(400);
-      const current = await ctx().request({
-        method: 'POST',
-        url: CONFIRM,
-        payload: { token: second.token, new_password: NEW_PASSWORD },
-      });
+      const current = await confirmPasswordReset(ctx(), second.token, NEW_PASSWORD);
       expect(current.statusCode).toBe(200);
     });
 
@@ -185,58 +147,26 @@ describeEachDatabase(
         ['password1', 'too common'],
         ['Qwerty123', 'too common'],
       ] as const) {
-        const response = await ctx().request({
-          method: 'POST',
-          url: CONFIRM,
-          payload: { token, new_password },
-        });
+        const response = await confirmPasswordReset(ctx(), token, new_password);
         expect(response.statusCode, new_password).toBe(400);
         expect(response.json<{ detail: string }>().detail).toContain(detail);
       }
-      const ok = await ctx().request({
-        method: 'POST',
-        url: CONFIRM,
-        payload: { token, new_password: NEW_PASSWORD },
-      });
+      const ok = await confirmPasswordReset(ctx(), token, NEW_PASSWORD);
       expect(ok.statusCode).toBe(200);
     });
 
     it('a made-up token is a 400 the reset screen can show', async () => {
-      const response = await ctx().request({
-        method: 'POST',
-        url: CONFIRM,
-        payload: { token: 'x'.repeat(43), new_password: NEW_PASSWORD },
-      });
+      const response = await confirmPasswordReset(ctx(), 'x'.repeat(43), NEW_PASSWORD);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ detail: RESET_LINK_INVALID, code: 'VALIDATION_ERROR' });
     });
 
     it('never switches off two-factor login', async () => {
       const owner = await ctx().loginAs();
-      const setup = await ctx().request({ method: 'POST', url: '/api/admin/2fa/setup', token: owner.token });
-      const secret = OTPAuth.Secret.fromBase32(setup.json<{ secret: string }>().secret);
-      const code = OTPAuth.TOTP.generate({ secret, timestamp: ctx().clock.now() });
-      expect(
-        (
-          await ctx().request({
-            method: 'POST',
-            url: '/api/admin/2fa/enable',
-            token: owner.token,
-            payload: { code },
-          })
-        ).statusCode,
-      ).toBe(200);
+      await turnOnTwoFactor(ctx(), owner.token);
 
       const { token } = await requestToken(owner.email);
-      expect(
-        (
-          await ctx().request({
-            method: 'POST',
-            url: CONFIRM,
-            payload: { token, new_password: NEW_PASSWORD },
-          })
-        ).statusCode,
-      ).toBe(200);
+      expect((await confirmPasswordReset(ctx(), token, NEW_PASSWORD)).statusCode).toBe(200);
 
       const withoutCode = await ctx().request({
         method: 'POST',
@@ -250,7 +180,7 @@ describeEachDatabase(
     it('records the request and the reset in the audit log', async () => {
       const owner = await ctx().loginAs();
       const { token } = await requestToken(owner.email);
-      await ctx().request({ method: 'POST', url: CONFIRM, payload: { token, new_password: NEW_PASSWORD } });
+      await confirmPasswordReset(ctx(), token, NEW_PASSWORD);
       const actions = (
         await ctx().db.selectFrom('audit_log').select(['action', 'admin_id']).orderBy('id').execute()
       ).filter((e) => e.action.startsWith('password'));
@@ -267,9 +197,7 @@ describeEachDatabase('password reset without a mail server', (ctx) => {
   it('says the link is only saved as a file, alike for known and unknown addresses', async () => {
     const owner = await ctx().loginAs();
     const answers = await Promise.all(
-      [owner.email, 'nobody@example.com'].map((email) =>
-        ctx().request({ method: 'POST', url: REQUEST, payload: { email } }),
-      ),
+      [owner.email, 'nobody@example.com'].map((email) => requestPasswordReset(ctx(), email)),
     );
     for (const answer of answers)
       expect(answer.json()).toEqual({

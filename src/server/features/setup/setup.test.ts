@@ -1,10 +1,10 @@
 // Issue 15, "No lead is lost silently": the setup status behind the dashboard card, and the test
 // e-mail that reports what the transport really answered — over a real SMTP peer and to the outbox.
 import fs from 'node:fs';
-import * as OTPAuth from 'otpauth';
 import { afterAll, expect, it } from 'vitest';
 import { MAIL_TEST_LIMIT } from '#shared/constants.ts';
 import type { MailTestResult, SetupStatus } from '#shared/schemas/setup.ts';
+import { turnOnTwoFactor } from '../../testing/admin-requests.ts';
 import { freePort } from '../../testing/free-port.ts';
 import { describeEachDatabase, type TestContext } from '../../testing/harness.ts';
 import { decodeQuotedPrintable, startSmtpTestServer } from '../../testing/smtp-test-server.ts';
@@ -38,19 +38,6 @@ const sendTest = (ctx: TestContext, token: string, payload: unknown = { recipien
     payload: JSON.stringify(payload),
     headers: { 'content-type': 'application/json' },
   });
-
-async function enableTwoFactor(ctx: TestContext, token: string) {
-  const setup = await ctx.request({ method: 'POST', url: '/api/admin/2fa/setup', token });
-  const secret = OTPAuth.Secret.fromBase32(setup.json<{ secret: string }>().secret);
-  const code = OTPAuth.TOTP.generate({ secret, timestamp: ctx.clock.now() });
-  const enabled = await ctx.request({
-    method: 'POST',
-    url: '/api/admin/2fa/enable',
-    token,
-    payload: { code },
-  });
-  expect(enabled.statusCode, enabled.body).toBe(200);
-}
 
 describeEachDatabase(
   'setup status and test e-mail without a mail server',
@@ -112,7 +99,7 @@ describeEachDatabase(
         payload: REAL_DETAILS,
       });
       expect((await status(ctx(), boss.token)).problems).toEqual(['mail_not_delivered', 'two_factor_off']);
-      await enableTwoFactor(ctx(), boss.token);
+      await turnOnTwoFactor(ctx(), boss.token);
       expect((await status(ctx(), boss.token)).problems).toEqual(['mail_not_delivered']);
     });
 
@@ -275,7 +262,7 @@ describeEachDatabase(
         token: boss.token,
         payload: REAL_DETAILS,
       });
-      await enableTwoFactor(ctx(), boss.token);
+      await turnOnTwoFactor(ctx(), boss.token);
       const fixed = await status(ctx(), boss.token);
       expect(fixed).toMatchObject({ ready: true, problems: [] });
     });

@@ -5,27 +5,12 @@ import { RECOVERY_CODE_COUNT } from '#shared/constants.ts';
 import { createKeyedHash } from '../../lib/secrets.ts';
 import { createSecretBox } from '../../lib/secret-box.ts';
 import { migrations } from '../../db/migrate.ts';
-import { describeEachDatabase, type TestContext } from '../../testing/harness.ts';
+import { enableTwoFactor, turnOnTwoFactor } from '../../testing/admin-requests.ts';
+import { describeEachDatabase } from '../../testing/harness.ts';
 import { normaliseRecoveryCode } from './service.ts';
 
 const STEP_MS = 30_000;
 const TEST_KEY = 'test-only-totp-key-0123456789abcdefghij';
-
-async function enrol(c: TestContext, token: string) {
-  const setup = await c.request({ method: 'POST', url: '/api/admin/2fa/setup', token });
-  expect(setup.statusCode, setup.body).toBe(200);
-  const body = setup.json<{ secret: string; otpauth_url: string }>();
-  const secret = OTPAuth.Secret.fromBase32(body.secret);
-  const code = (offsetMs = 0) => OTPAuth.TOTP.generate({ secret, timestamp: c.clock.now() + offsetMs });
-  const enabled = await c.request({
-    method: 'POST',
-    url: '/api/admin/2fa/enable',
-    token,
-    payload: { code: code() },
-  });
-  expect(enabled.statusCode, enabled.body).toBe(200);
-  return { ...body, code, recoveryCodes: enabled.json<{ recovery_codes: string[] }>().recovery_codes };
-}
 
 describeEachDatabase(
   'two-factor login',
@@ -48,12 +33,7 @@ describeEachDatabase(
 
       // Not on until confirmed: a password alone still signs in.
       expect((await login(admin.email, admin.password)).statusCode).toBe(200);
-      const wrong = await ctx().request({
-        method: 'POST',
-        url: '/api/admin/2fa/enable',
-        token: admin.token,
-        payload: { code: '000000' },
-      });
+      const wrong = await enableTwoFactor(ctx(), admin.token, '000000');
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json<{ detail: string }>().detail).toContain('2FA');
 
@@ -61,12 +41,7 @@ describeEachDatabase(
         secret: OTPAuth.Secret.fromBase32(secret),
         timestamp: ctx().clock.now(),
       });
-      const enabled = await ctx().request({
-        method: 'POST',
-        url: '/api/admin/2fa/enable',
-        token: admin.token,
-        payload: { code },
-      });
+      const enabled = await enableTwoFactor(ctx(), admin.token, code);
       expect(enabled.statusCode).toBe(200);
       const codes = enabled.json<{ recovery_codes: string[] }>().recovery_codes;
       expect(codes).toHaveLength(RECOVERY_CODE_COUNT);
@@ -105,7 +80,7 @@ describeEachDatabase(
 
     it('login needs the code: missing → 401 naming 2FA, wrong → 401, right → 200, replay → 401', async () => {
       const admin = await ctx().loginAs();
-      const { code } = await enrol(ctx(), admin.token);
+      const { code } = await turnOnTwoFactor(ctx(), admin.token);
       ctx().clock.advance(STEP_MS); // the enrolment code's step is spent
 
       const missing = await login(admin.email, admin.password);
@@ -133,7 +108,7 @@ describeEachDatabase(
 
     it('allows one time step of clock drift either way, not two', async () => {
       const admin = await ctx().loginAs();
-      const { code } = await enrol(ctx(), admin.token);
+      const { code } = await turnOnTwoFactor(ctx(), admin.token);
       ctx().clock.advance(10 * STEP_MS);
 
       expect((await login(admin.email, admin.password, code(-2 * STEP_MS))).statusCode).toBe(401);
@@ -145,7 +120,7 @@ describeEachDatabase(
 
     it('a recovery code signs in once, in any case and without its dash', async () => {
       const admin = await ctx().loginAs();
-      const { recoveryCodes } = await enrol(ctx(), admin.token);
+      const { recoveryCodes } = await turnOnTwoFactor(ctx(), admin.token);
       const [first, second] = recoveryCodes as [string, string];
 
       const ok = await login(admin.email, admin.password, first);
@@ -171,7 +146,7 @@ describeEachDatabase(
 
     it('turning 2FA off needs the password and a code; then the password alone signs in', async () => {
       const admin = await ctx().loginAs();
-      const { code } = await enrol(ctx(), admin.token);
+      const { code } = await turnOnTwoFactor(ctx(), admin.token);
       ctx().clock.advance(STEP_MS);
       const disable = (payload: object) =>
         ctx().request({ method: 'POST', url: '/api/admin/2fa/disable', token: admin.token, payload });
@@ -199,7 +174,7 @@ describeEachDatabase(
 
     it('new recovery codes replace the old ones', async () => {
       const admin = await ctx().loginAs();
-      const { code, recoveryCodes } = await enrol(ctx(), admin.token);
+      const { code, recoveryCodes } = await turnOnTwoFactor(ctx(), admin.token);
       ctx().clock.advance(STEP_MS);
       const response = await ctx().request({
         method: 'POST',
@@ -241,7 +216,7 @@ describeEachDatabase(
 
     it('counts stored secrets the key cannot open (a lost or mixed-up key), so the start can refuse', async () => {
       const admin = await ctx().loginAs();
-      await enrol(ctx(), admin.token);
+      await turnOnTwoFactor(ctx(), admin.token);
       const other = await ctx().loginAs();
       await ctx()
         .db.insertInto('admin_totp')
@@ -259,7 +234,7 @@ describeEachDatabase(
 
     it('migration 0005 revokes the old SHA-256 recovery codes, with an audit entry per admin', async () => {
       const admin = await ctx().loginAs();
-      const { recoveryCodes } = await enrol(ctx(), admin.token);
+      const { recoveryCodes } = await turnOnTwoFactor(ctx(), admin.token);
       // As an older version stored them: bare SHA-256 of a ~50-bit code.
       await ctx().db.deleteFrom('admin_recovery_codes').execute();
       const legacy = ['abcde-fghjk', 'mnpqr-stuvw'];
@@ -295,7 +270,7 @@ describeEachDatabase(
 
     it('wrong codes count towards the brute-force lock like wrong passwords', async () => {
       const admin = await ctx().loginAs();
-      const { code } = await enrol(ctx(), admin.token);
+      const { code } = await turnOnTwoFactor(ctx(), admin.token);
       ctx().clock.advance(STEP_MS);
       const wrong = code() === '000000' ? '111111' : '000000';
       for (let i = 0; i < 5; i += 1)
