@@ -1,9 +1,13 @@
 // What each environment variable accepts, its default, and the rules between variables. config.ts
 // parses the environment with this schema once and builds the Config from the result.
 import { z } from 'zod';
-import { AUTH_LIMIT_DEFAULTS, BUSINESS_NAME, UPLOAD_LIMITS } from '#shared/constants.ts';
-import { ANALYTICS_DEFAULTS } from '#shared/schemas/analytics.ts';
-import { ENQUIRY_DEFAULTS } from '#shared/schemas/enquiries.ts';
+import {
+  ANALYTICS_DEFAULTS,
+  AUTH_LIMIT_DEFAULTS,
+  BUSINESS_NAME,
+  ENQUIRY_DEFAULTS,
+  UPLOAD_LIMITS,
+} from '#shared/constants.ts';
 import { parseProxyTrust, type ProxyTrust } from './lib/client-address.ts';
 
 const MEGABYTE = 1024 * 1024;

@@ -10,7 +10,7 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { MIN_FILL_TIME_MS } from '#shared/schemas/enquiries.ts';
+import { MIN_FILL_TIME_MS } from '#shared/constants.ts';
 import { describeEachDatabase, type AdminSession, type TestContext } from '../testing/harness.ts';
 import {
   MALFORMED_IDS,

@@ -8,15 +8,7 @@ import {
 } from '../control-characters.ts';
 import { MAX_ID, successResponse } from './common.ts';
 import { enquirySource } from './enquiry-source.ts';
-import {
-  ENQUIRY_LIMITS,
-  HONEYPOT_FIELD,
-  MIN_FILL_TIME_MS,
-  ENQUIRY_DEFAULTS,
-  ENQUIRY_STATUSES,
-} from '../constants.ts';
-
-export { ENQUIRY_LIMITS, HONEYPOT_FIELD, MIN_FILL_TIME_MS, ENQUIRY_DEFAULTS, ENQUIRY_STATUSES };
+import { ENQUIRY_LIMITS, HONEYPOT_FIELD, ENQUIRY_STATUSES } from '../constants.ts';
 
 export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
 

@@ -5,7 +5,7 @@ import { unauthorized } from '../../lib/http-error.ts';
 import { hashToken, newToken } from '../../lib/secrets.ts';
 import { AUDIT_ACTIONS } from '../audit/service.ts';
 import type { Claim } from '../auth-limits/service.ts';
-import { normaliseEmail } from './admin-user.ts';
+import { normaliseEmail, toAdminUser } from './admin-user.ts';
 import { attemptOf, auditRecoveryCodeUse, claimAttempt, giveBack, recordFailure } from './attempts.ts';
 import type { AccountsDeps, RequestContext, SessionAdmin } from './deps.ts';
 import { INVALID_CREDENTIALS, TOTP_INVALID, TOTP_REQUIRED } from './messages.ts';
@@ -100,14 +100,8 @@ export async function authenticate(
     return undefined;
   }
   if (now - row.last_seen_at > TOUCH_INTERVAL_MS) await repo.touchSession(db, row.session_id, now);
-  return {
-    id: row.id,
-    username: row.username,
-    email: row.email,
-    role: row.role === 'superadmin' ? 'superadmin' : 'admin',
-    forcePasswordChange: row.force_password_change === 1,
-    sessionId: row.session_id,
-  };
+  const { id, username, email, role, force_password_change } = toAdminUser(row);
+  return { id, username, email, role, forcePasswordChange: force_password_change, sessionId: row.session_id };
 }
 
 export const logout = ({ db }: AccountsDeps, sessionId: number) => repo.deleteSession(db, sessionId);

@@ -50,8 +50,7 @@ export async function disableTwoFactor(
   code: string,
   context: RequestContext = {},
 ) {
-  const sec = requireSecurity(deps);
-  if (!(await sec.twoFactor.isEnabled(admin.id))) throw conflict('Two-factor login is not on');
+  const sec = await requireTwoFactorOn(deps, admin);
   await checkOwnPassword(deps, admin, password, 'two-factor', context);
   await checkOwnCode(deps, admin, code, context);
   await sec.twoFactor.disable(admin.id);
@@ -65,10 +64,16 @@ export async function regenerateRecoveryCodes(
   code: string,
   context: RequestContext = {},
 ): Promise<string[]> {
-  const sec = requireSecurity(deps);
-  if (!(await sec.twoFactor.isEnabled(admin.id))) throw conflict('Two-factor login is not on');
+  const sec = await requireTwoFactorOn(deps, admin);
   await checkOwnCode(deps, admin, code, context);
   const codes = await sec.twoFactor.regenerateRecoveryCodes(admin.id);
   await auditOwnChange(deps, admin, AUDIT_ACTIONS.recoveryCodesRegenerated, context);
   return codes;
+}
+
+/** The security services, once the admin's two-factor login is known to be on (409 otherwise). */
+async function requireTwoFactorOn(deps: AccountsDeps, admin: SessionAdmin) {
+  const sec = requireSecurity(deps);
+  if (!(await sec.twoFactor.isEnabled(admin.id))) throw conflict('Two-factor login is not on');
+  return sec;
 }

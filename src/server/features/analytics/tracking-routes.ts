@@ -3,8 +3,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '#shared/errors.ts';
+import { ANALYTICS_LIMITS } from '#shared/constants.ts';
 import {
-  ANALYTICS_LIMITS,
   sectionEventRequest,
   trackEventRequest,
   type SectionEventRequest,

@@ -6,7 +6,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { z } from 'zod';
 import { ERROR_CODES } from '#shared/errors.ts';
 import type { CaptchaSetup } from '#shared/page-data.ts';
-import { HONEYPOT_FIELD } from '#shared/schemas/enquiries.ts';
+import { HONEYPOT_FIELD } from '#shared/constants.ts';
 import type { CaptchaConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { bindDeps } from '../../lib/bind-deps.ts';

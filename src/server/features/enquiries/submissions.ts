@@ -1,6 +1,7 @@
 // A visitor's booking enquiry: stored durably before the visitor hears "sent", then notified in the
 // background (docs/decisions/0202).
-import { HONEYPOT_FIELD, MIN_FILL_TIME_MS, type EnquiryRequest } from '#shared/schemas/enquiries.ts';
+import { HONEYPOT_FIELD, MIN_FILL_TIME_MS } from '#shared/constants.ts';
+import type { EnquiryRequest } from '#shared/schemas/enquiries.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { CAPTCHA_FAILED } from './captcha.ts';
 import type { EnquiriesDeps } from './deps.ts';

@@ -1,11 +1,7 @@
 import { BellRing, Building2, Mail, Reply, Signpost, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
-import {
-  ENQUIRY_STATUSES,
-  type Enquiry,
-  type EnquiryStatus,
-  type NotificationWait,
-} from '#shared/schemas/enquiries.ts';
+import { ENQUIRY_STATUSES } from '#shared/constants.ts';
+import type { Enquiry, EnquiryStatus, NotificationWait } from '#shared/schemas/enquiries.ts';
 import { Button } from '../../../components/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useUpdateEnquiryStatus } from '../../api/enquiries-update-status.ts';

@@ -1,6 +1,7 @@
 import { Download, SlidersHorizontal } from 'lucide-react';
 import { useId, useState, type Dispatch, type SetStateAction } from 'react';
-import { ENQUIRY_STATUSES, type EnquiryStatus } from '#shared/schemas/enquiries.ts';
+import { ENQUIRY_STATUSES } from '#shared/constants.ts';
+import type { EnquiryStatus } from '#shared/schemas/enquiries.ts';
 import { ENQUIRY_SEARCH_MAX } from '#shared/enquiry-filter.ts';
 import { Button } from '../../../components/button.tsx';
 import { SelectField, TextField } from '../../../components/field.tsx';
