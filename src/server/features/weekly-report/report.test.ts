@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { AnalyticsSummary } from '#shared/schemas/analytics.ts';
 import type { Enquiry } from '#shared/schemas/enquiries.ts';
 import type { SetupStatus } from '#shared/schemas/setup.ts';
 import { weeklyReportMail } from './mail.ts';
@@ -11,21 +12,27 @@ const admin = { id: 1, username: 'owner', email: 'owner@example.co.uk', role: 's
 const enquiry = (name: string, status: Enquiry['status'], daysAgo: number) =>
   ({ name, status, created_at: new Date(NOW - daysAgo * DAY).toISOString() }) as Enquiry;
 
+/** The Analytics summary with these counts (none unless given) and each section's average seconds, in order. */
+const summaryOf = (
+  counts: Partial<AnalyticsSummary>,
+  seconds: Record<string, number> = {},
+): AnalyticsSummary => ({
+  total_page_views: 0,
+  unique_visitors: 0,
+  button_clicks: 0,
+  form_submissions: 0,
+  ...counts,
+  section_engagement: Object.entries(seconds).map(([section, avg_time]) => ({ section, avg_time })),
+});
+
 const sources: ReportSources = {
   now: () => NOW,
   businessName: async () => 'Target Range Ltd',
-  analyticsSummary: async () => ({
-    total_page_views: 120,
-    unique_visitors: 41,
-    button_clicks: 9,
-    form_submissions: 3,
-    section_engagement: [
-      { section: 'game-modes', avg_time: 31 },
-      { section: 'hero', avg_time: 12 },
-      { section: 'gallery', avg_time: 8 },
-      { section: 'footer', avg_time: 2 },
-    ],
-  }),
+  analyticsSummary: async () =>
+    summaryOf(
+      { total_page_views: 120, unique_visitors: 41, button_clicks: 9, form_submissions: 3 },
+      { 'game-modes': 31, hero: 12, gallery: 8, footer: 2 },
+    ),
   enquiries: async () => [
     enquiry('Priya <Shah>', 'new', 3),
     enquiry('Sam Booked', 'booked', 2),
@@ -106,13 +113,7 @@ describe('the weekly report', () => {
   it('says so when the week was quiet', async () => {
     const quiet: ReportSources = {
       ...sources,
-      analyticsSummary: async () => ({
-        total_page_views: 0,
-        unique_visitors: 0,
-        button_clicks: 0,
-        form_submissions: 0,
-        section_engagement: [],
-      }),
+      analyticsSummary: async () => summaryOf({}),
       enquiries: async () => [],
       bookingsBySource: async () => ({ sources: [], others: null }),
       notificationsPending: async () => 0,
@@ -136,13 +137,7 @@ describe('the weekly report', () => {
   it('agrees its nouns with one', async () => {
     const single: ReportSources = {
       ...sources,
-      analyticsSummary: async () => ({
-        total_page_views: 1,
-        unique_visitors: 1,
-        button_clicks: 0,
-        form_submissions: 0,
-        section_engagement: [],
-      }),
+      analyticsSummary: async () => summaryOf({ total_page_views: 1, unique_visitors: 1 }),
       enquiries: async () => [enquiry('Only One', 'new', 1)],
       bookingsBySource: async () => ({
         sources: [{ source: 'Direct or unknown', visitors: 1, enquiries: 1, booked: 0 }],
