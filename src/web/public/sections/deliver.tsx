@@ -2,7 +2,7 @@
 // section deliver when there is one.
 import { Boxes, ClipboardCheck, Gauge, HardHat, ShieldCheck, Truck } from 'lucide-react';
 import { usePageData } from '../page-data-context.tsx';
-import { MediaImage, Section, SectionHeading } from './ui.tsx';
+import { Section, SectionHeading, SidePhoto } from './ui.tsx';
 
 const ITEMS = [
   {
@@ -69,14 +69,7 @@ export function Deliver() {
         </div>
         {image && (
           <div className="lg:col-span-5">
-            <MediaImage
-              src={image.image_url}
-              alt={image.alt_text || image.title}
-              width={1200}
-              height={800}
-              sizes="(min-width: 1024px) 40vw, 100vw"
-              className="aspect-[3/2] w-full rounded-card border border-white/10 object-cover lg:aspect-[4/5]"
-            />
+            <SidePhoto image={image} className="rounded-card border border-white/10" />
           </div>
         )}
       </div>

@@ -2,6 +2,7 @@
 // trackers, one spacing scale, rendered only near the screen: styles.css .below-fold), the heading
 // style, images with responsive sources, CTA links.
 import type { ReactNode } from 'react';
+import type { GalleryImage } from '#shared/schemas/content.ts';
 import { mediaUrl, responsiveSrcSet } from '../../lib/media.ts';
 
 export function Section({
@@ -107,6 +108,20 @@ export function MediaImage({
       decoding={priority ? 'sync' : 'async'}
       fetchPriority={priority ? 'high' : undefined}
       className={className}
+    />
+  );
+}
+
+/** A section's gallery photo beside its text: a wide 3:2 slot on a phone, 4:5 in the side column. */
+export function SidePhoto({ image, className = '' }: { image: GalleryImage; className?: string }) {
+  return (
+    <MediaImage
+      src={image.image_url}
+      alt={image.alt_text || image.title}
+      width={1200}
+      height={800}
+      sizes="(min-width: 1024px) 40vw, 100vw"
+      className={`aspect-[3/2] w-full object-cover lg:aspect-[4/5] ${className}`.trim()}
     />
   );
 }

@@ -2,7 +2,7 @@
 // section why-choose when there is one.
 import { HardHat, ShieldCheck, Trophy, Truck, Users } from 'lucide-react';
 import { usePageData } from '../page-data-context.tsx';
-import { MediaImage, Section, SectionHeading } from './ui.tsx';
+import { Section, SectionHeading, SidePhoto } from './ui.tsx';
 
 const FEATURES = [
   {
@@ -41,14 +41,7 @@ export function WhyChoose() {
         {image && (
           <div className="lg:col-span-5">
             <div className="relative overflow-hidden rounded-card border border-white/10 lg:sticky lg:top-24">
-              <MediaImage
-                src={image.image_url}
-                alt={image.alt_text || image.title}
-                width={1200}
-                height={800}
-                sizes="(min-width: 1024px) 40vw, 100vw"
-                className="aspect-[3/2] w-full object-cover lg:aspect-[4/5]"
-              />
+              <SidePhoto image={image} />
               <div
                 aria-hidden="true"
                 className="absolute inset-x-0 bottom-0 h-1/3 bg-gradient-to-t from-ink-950/80 to-transparent"
