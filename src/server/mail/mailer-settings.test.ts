@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FROM, MESSAGE } from '../testing/mail.ts';
 import {
   decodeQuotedPrintable,
   startSmtpTestServer,
@@ -12,13 +13,6 @@ import {
 import { explainMailFailure } from './failures.ts';
 import { createMailer, type SmtpServer } from './mailer.ts';
 
-const FROM = '"Airsoft Target Range" <no-reply@range.test>';
-const mail = {
-  to: 'owner@example.com',
-  subject: 'Hello',
-  text: 'A message.',
-  html: '<p>A message.</p>',
-};
 const quietLog = { info: () => undefined, warn: () => undefined };
 
 describe('mailer through the mail server saved in Settings › Mail', () => {
@@ -53,7 +47,7 @@ describe('mailer through the mail server saved in Settings › Mail', () => {
       log: quietLog,
     });
     const arriving = provider.waitForMail();
-    expect(await mailer.send(mail)).toEqual({
+    expect(await mailer.send(MESSAGE)).toEqual({
       transport: 'smtp',
       host: '127.0.0.1',
       response: expect.stringMatching(/^250 /),
@@ -67,14 +61,14 @@ describe('mailer through the mail server saved in Settings › Mail', () => {
     // Another server saved: the very next message goes there, with no sign-in (none is set).
     current = saved(other, { username: '', password: '' });
     const toOther = other.waitForMail();
-    await mailer.send(mail);
+    await mailer.send(MESSAGE);
     expect((await toOther).to).toEqual(['owner@example.com']);
 
     // Removed: the outbox again.
     current = undefined;
     const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'range-outbox-'));
     const filing = createMailer({ server: async () => current, from: FROM, outboxDir, log: quietLog });
-    expect(await filing.send(mail)).toMatchObject({ transport: 'outbox' });
+    expect(await filing.send(MESSAGE)).toMatchObject({ transport: 'outbox' });
     await Promise.all([mailer.close(), filing.close()]);
     fs.rmSync(outboxDir, { recursive: true, force: true });
   });
@@ -87,7 +81,7 @@ describe('mailer through the mail server saved in Settings › Mail', () => {
         outboxDir: '/x',
         log: quietLog,
       });
-      const error = await mailer.send(mail).then(
+      const error = await mailer.send(MESSAGE).then(
         () => null,
         (caught: unknown) => caught,
       );

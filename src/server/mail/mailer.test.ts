@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FROM, MESSAGE } from '../testing/mail.ts';
 import {
   decodeQuotedPrintable,
   startSmtpTestServer,
@@ -19,15 +20,6 @@ function memoryLog() {
   };
 }
 
-const FROM = '"Airsoft Target Range" <no-reply@range.test>';
-const mail = {
-  to: 'owner@example.com',
-  subject: 'Reset your password',
-  text: 'Open https://range.test/admin/reset-password?token=abc123 within an hour.',
-  html: '<p>Open <a href="https://range.test/admin/reset-password?token=abc123">this link</a>.</p>',
-  replyTo: 'visitor@example.com',
-};
-
 describe('mailer over SMTP', () => {
   let smtp: SmtpTestServer;
   beforeAll(async () => {
@@ -42,7 +34,7 @@ describe('mailer over SMTP', () => {
     const log = memoryLog();
     const mailer = smtpMailer(log);
     const arriving = smtp.waitForMail();
-    const receipt = await mailer.send(mail);
+    const receipt = await mailer.send(MESSAGE);
     const received = await arriving;
     await mailer.close();
     // The server's own reply comes back, for the admin's test e-mail to show.
@@ -70,7 +62,7 @@ describe('mailer over SMTP', () => {
     smtp.rejectRecipients.add('gone@example.com');
     const log = memoryLog();
     const mailer = smtpMailer(log);
-    await expect(mailer.send({ ...mail, to: 'gone@example.com' })).rejects.toThrow();
+    await expect(mailer.send({ ...MESSAGE, to: 'gone@example.com' })).rejects.toThrow();
     expect(log.lines.some((l) => l.level === 'warn')).toBe(true);
     await mailer.close();
   });
@@ -82,7 +74,7 @@ describe('mailer over SMTP', () => {
       outboxDir: '/nonexistent',
       log: memoryLog(),
     });
-    await expect(mailer.send(mail)).rejects.toThrow();
+    await expect(mailer.send(MESSAGE)).rejects.toThrow();
     await mailer.close();
   });
 });
@@ -92,7 +84,7 @@ describe('mailer without SMTP_URL', () => {
     const outboxDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'range-outbox-')), 'nested');
     const log = memoryLog();
     const mailer = createMailer({ server: serverFromUrl(undefined), from: FROM, outboxDir, log });
-    const receipt = await mailer.send(mail);
+    const receipt = await mailer.send(MESSAGE);
     await mailer.close();
 
     const files = fs.readdirSync(outboxDir);
@@ -144,7 +136,7 @@ describe("mail failures in the owner's words", () => {
       log: memoryLog(),
     });
     try {
-      await mailer.send({ ...mail, to });
+      await mailer.send({ ...MESSAGE, to });
     } catch (error) {
       return explainMailFailure(error, mailRoute(smtpUrl, '/nonexistent'));
     } finally {
@@ -196,7 +188,7 @@ describe("mail failures in the owner's words", () => {
       outboxDir: path.join(file, 'outbox'),
       log: memoryLog(),
     });
-    const error = await mailer.send(mail).then(
+    const error = await mailer.send(MESSAGE).then(
       () => null,
       (caught: unknown) => caught,
     );
