@@ -4,10 +4,11 @@ import { History } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { AuditEntry } from '#shared/schemas/audit.ts';
-import { Banner, EmptyState, Loading } from '../../../components/admin-ui.tsx';
+import { EmptyState } from '../../../components/admin-ui.tsx';
 import { Button } from '../../../components/button.tsx';
 import { SelectField } from '../../../components/field.tsx';
 import { useAuditLog } from '../../api/audit-log.ts';
+import { QueryStatus } from '../../components/query-status.tsx';
 import { auditItemPath, describeAuditAction } from './audit-actions.ts';
 import { SettingsSection } from './section.tsx';
 
@@ -160,38 +161,36 @@ export function AuditLogSection() {
       icon={History}
       description="Every sign-in, security change and edit made in the admin, newest first."
     >
-      {log.isPending ? (
-        <Loading />
-      ) : log.isError ? (
-        <Banner kind="error">Failed to load the audit log</Banner>
-      ) : (
-        <>
-          <AuditFilters
-            actor={actor}
-            action={action}
-            entries={entries}
-            onActorChange={setActor}
-            onActionChange={setAction}
-          />
-          {shown.length === 0 ? <EmptyState>No entries match.</EmptyState> : <AuditTable entries={shown} />}
-          <div className="mt-4 flex flex-wrap items-center gap-3">
-            {log.hasNextPage ? (
-              <Button
-                variant="secondary"
-                onClick={() => void log.fetchNextPage()}
-                disabled={log.isFetchingNextPage}
-              >
-                {log.isFetchingNextPage ? 'Loading…' : 'Load more'}
-              </Button>
-            ) : (
-              <span className="text-sm text-ink-600">That is the whole log.</span>
-            )}
-            {(actor !== ALL || action !== ALL) && log.hasNextPage && (
-              <span className="text-sm text-ink-600">Filters apply to the entries loaded so far.</span>
-            )}
-          </div>
-        </>
-      )}
+      <QueryStatus query={log} error="Failed to load the audit log">
+        {() => (
+          <>
+            <AuditFilters
+              actor={actor}
+              action={action}
+              entries={entries}
+              onActorChange={setActor}
+              onActionChange={setAction}
+            />
+            {shown.length === 0 ? <EmptyState>No entries match.</EmptyState> : <AuditTable entries={shown} />}
+            <div className="mt-4 flex flex-wrap items-center gap-3">
+              {log.hasNextPage ? (
+                <Button
+                  variant="secondary"
+                  onClick={() => void log.fetchNextPage()}
+                  disabled={log.isFetchingNextPage}
+                >
+                  {log.isFetchingNextPage ? 'Loading…' : 'Load more'}
+                </Button>
+              ) : (
+                <span className="text-sm text-ink-600">That is the whole log.</span>
+              )}
+              {(actor !== ALL || action !== ALL) && log.hasNextPage && (
+                <span className="text-sm text-ink-600">Filters apply to the entries loaded so far.</span>
+              )}
+            </div>
+          </>
+        )}
+      </QueryStatus>
     </SettingsSection>
   );
 }

@@ -6,12 +6,13 @@ import { Mail, Send } from 'lucide-react';
 import { NOT_DELIVERED } from '#shared/mail-delivery.ts';
 import { useState } from 'react';
 import type { MailTestRecipient, MailTestResult, SetupStatus } from '#shared/schemas/setup.ts';
-import { Banner, Loading, ServerPath } from '../../../components/admin-ui.tsx';
+import { Banner, ServerPath } from '../../../components/admin-ui.tsx';
 import { Button } from '../../../components/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useMe } from '../../api/me.ts';
 import { useSendTestEmail } from '../../api/send-test-email.ts';
 import { useSetupStatus } from '../../api/setup-status.ts';
+import { QueryStatus } from '../../components/query-status.tsx';
 import { MailServerSettings } from './mail-server-form.tsx';
 import { SettingsSection } from './section.tsx';
 
@@ -145,35 +146,33 @@ export function MailSection({ myEmail }: { myEmail: string | undefined }) {
       icon={Mail}
       description="Enquiry notices, visitors' acknowledgements, password resets and invitations all leave this way."
     >
-      {status.isPending ? (
-        <Loading />
-      ) : status.isError ? (
-        <Banner kind="error">Failed to load the e-mail settings</Banner>
-      ) : (
-        <div className="space-y-6">
-          <WhereMailGoes status={status.data} />
-          {me.data?.role === 'superadmin' && <MailServerSettings />}
-          <div className="space-y-3 border-t border-ink-200 pt-5">
-            <h3 className="font-semibold text-ink-900">Send a test e-mail</h3>
-            <TestRecipient
-              myEmail={myEmail}
-              offeredAddress={offerNotifications ? notifyAddress : null}
-              chosen={chosen}
-              onChoose={setRecipient}
-            />
-            <Button onClick={sendTest} disabled={send.isPending}>
-              <Send className="size-4" aria-hidden="true" />
-              {send.isPending ? 'Sending…' : 'Send a test e-mail'}
-            </Button>
-            {/* One message per try: the transport's answer replaces the last one. */}
-            {outcome && (
-              <div className="pt-1">
-                <Banner kind={outcome.kind}>{outcome.text}</Banner>
-              </div>
-            )}
+      <QueryStatus query={status} error="Failed to load the e-mail settings">
+        {(data) => (
+          <div className="space-y-6">
+            <WhereMailGoes status={data} />
+            {me.data?.role === 'superadmin' && <MailServerSettings />}
+            <div className="space-y-3 border-t border-ink-200 pt-5">
+              <h3 className="font-semibold text-ink-900">Send a test e-mail</h3>
+              <TestRecipient
+                myEmail={myEmail}
+                offeredAddress={offerNotifications ? notifyAddress : null}
+                chosen={chosen}
+                onChoose={setRecipient}
+              />
+              <Button onClick={sendTest} disabled={send.isPending}>
+                <Send className="size-4" aria-hidden="true" />
+                {send.isPending ? 'Sending…' : 'Send a test e-mail'}
+              </Button>
+              {/* One message per try: the transport's answer replaces the last one. */}
+              {outcome && (
+                <div className="pt-1">
+                  <Banner kind={outcome.kind}>{outcome.text}</Banner>
+                </div>
+              )}
+            </div>
           </div>
-        </div>
-      )}
+        )}
+      </QueryStatus>
     </SettingsSection>
   );
 }

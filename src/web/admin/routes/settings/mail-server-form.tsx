@@ -14,11 +14,12 @@ import {
   type MailSettingsInput,
   type MailSettingsUpdate,
 } from '#shared/schemas/mail-settings.ts';
-import { Banner, Loading } from '../../../components/admin-ui.tsx';
+import { Banner } from '../../../components/admin-ui.tsx';
 import { Button } from '../../../components/button.tsx';
 import { SelectField, TextField } from '../../../components/field.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useMailSettings, useRemoveMailSettings, useSaveMailSettings } from '../../api/mail-settings.ts';
+import { QueryStatus } from '../../components/query-status.tsx';
 import { fieldSentence } from './section.tsx';
 
 const LABELS: Record<MailSettingsField, string> = {
@@ -253,15 +254,15 @@ export function MailServerSettings() {
         <Server className="size-4 text-accent-600" aria-hidden="true" />
         Mail server
       </h3>
-      {settings.isPending ? (
-        <Loading />
-      ) : settings.isError ? (
-        <Banner kind="error">Failed to load the mail server settings</Banner>
-      ) : settings.data.editable ? (
-        <EditableMailServer saved={settings.data} />
-      ) : (
-        <MailServerFromConfiguration saved={settings.data} />
-      )}
+      <QueryStatus query={settings} error="Failed to load the mail server settings">
+        {(saved) =>
+          saved.editable ? (
+            <EditableMailServer saved={saved} />
+          ) : (
+            <MailServerFromConfiguration saved={saved} />
+          )
+        }
+      </QueryStatus>
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { CalendarClock, Send } from 'lucide-react';
 import { toast } from 'sonner';
 import { WEEKLY_REPORT } from '#shared/constants.ts';
 import { NOT_DELIVERED } from '#shared/mail-delivery.ts';
-import { Banner, Loading, Switch } from '../../../components/admin-ui.tsx';
+import { Switch } from '../../../components/admin-ui.tsx';
 import { Button } from '../../../components/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import {
@@ -12,6 +12,7 @@ import {
   useSetWeeklyReport,
   useWeeklyReportSetting,
 } from '../../api/weekly-report.ts';
+import { QueryStatus } from '../../components/query-status.tsx';
 import { SettingsSection } from './section.tsx';
 
 const DUE = `Mondays at ${String(WEEKLY_REPORT.hour).padStart(2, '0')}:00 (UK time)`;
@@ -47,34 +48,32 @@ export function WeeklyReportSection({ myEmail }: { myEmail: string | undefined }
       icon={CalendarClock}
       description={`An e-mail ${DUE} with the last 7 days: visitors, enquiries and bookings by source, the sections visitors liked, your next events, and anything that needs you.`}
     >
-      {setting.isPending ? (
-        <Loading />
-      ) : setting.isError ? (
-        <Banner kind="error">Failed to load the weekly report setting</Banner>
-      ) : (
-        <div className="space-y-5">
-          <div className="flex items-center justify-between gap-4">
-            <p className="text-ink-900">
-              E-mail me the weekly report
-              {myEmail && (
-                <span className="block text-sm text-ink-600 [overflow-wrap:anywhere]">to {myEmail}</span>
-              )}
-            </p>
-            <Switch
-              checked={change.isPending ? (change.variables ?? setting.data.enabled) : setting.data.enabled}
-              onCheckedChange={toggle}
-              label="E-mail me the weekly report"
-              disabled={change.isPending}
-            />
+      <QueryStatus query={setting} error="Failed to load the weekly report setting">
+        {({ enabled }) => (
+          <div className="space-y-5">
+            <div className="flex items-center justify-between gap-4">
+              <p className="text-ink-900">
+                E-mail me the weekly report
+                {myEmail && (
+                  <span className="block text-sm text-ink-600 [overflow-wrap:anywhere]">to {myEmail}</span>
+                )}
+              </p>
+              <Switch
+                checked={change.isPending ? (change.variables ?? enabled) : enabled}
+                onCheckedChange={toggle}
+                label="E-mail me the weekly report"
+                disabled={change.isPending}
+              />
+            </div>
+            <div className="border-t border-ink-200 pt-5">
+              <Button variant="secondary" onClick={sendPreview} disabled={preview.isPending}>
+                <Send className="size-4" aria-hidden="true" />
+                {preview.isPending ? 'Sending…' : 'Send me a preview now'}
+              </Button>
+            </div>
           </div>
-          <div className="border-t border-ink-200 pt-5">
-            <Button variant="secondary" onClick={sendPreview} disabled={preview.isPending}>
-              <Send className="size-4" aria-hidden="true" />
-              {preview.isPending ? 'Sending…' : 'Send me a preview now'}
-            </Button>
-          </div>
-        </div>
-      )}
+        )}
+      </QueryStatus>
     </SettingsSection>
   );
 }
