@@ -57,12 +57,7 @@ describe('iCalendar text', () => {
 /** The test clock's day is 2026-06-15 (London). */
 const EVENTS = {
   soon: { name: 'Summer Fest, Day One', location: 'Reading; Berkshire', date: '2026-07-01' },
-  later: {
-    name: 'Autumn Fair',
-    location: 'York',
-    date: '2026-09-20',
-    link: 'https://autumn.example/info',
-  },
+  later: { name: 'Autumn Fair', location: 'York', date: '2026-09-20', link: 'https://autumn.example/info' },
   today: { name: 'Village Fete', location: 'Henley', date: '2026-06-15' },
   past: { name: 'Spring Show', location: 'Bath', date: '2026-06-14' },
   hidden: { name: 'Secret Trial', location: 'Nowhere', date: '2026-08-01', is_active: false },
