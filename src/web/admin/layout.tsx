@@ -29,6 +29,7 @@ import { useMe } from './api/me.ts';
 import { useInactivityLogout } from './auth/inactivity.ts';
 import { useSignOut } from './auth/sign-out.ts';
 import { useMustChangePassword } from './auth/token-store.ts';
+import { AlertDialog } from './components/alert-dialog.tsx';
 import { ADMIN_PATHS } from './paths.ts';
 import { Button } from '../components/button.tsx';
 
@@ -123,26 +124,15 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
 /** Issue 16: a minute's notice before the inactivity logout; any activity (the button too) ends it. */
 function InactivityWarning({ secondsLeft }: { secondsLeft: number | null }) {
   return (
-    <Dialog.Root open={secondsLeft !== null}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-ink-950/60" />
-        <Dialog.Content
-          role="alertdialog"
-          className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-card bg-white p-6 shadow-2xl focus:outline-none"
-        >
-          <Dialog.Title className="font-display text-xl font-semibold tracking-wide text-ink-900 uppercase">
-            Still there?
-          </Dialog.Title>
-          <Dialog.Description className="mt-2 text-ink-700">
-            You will be signed out in <span className="font-semibold tabular-nums">{secondsLeft ?? 0} s</span>{' '}
-            because nothing has happened for a while.
-          </Dialog.Description>
-          <Dialog.Close asChild>
-            <Button className="mt-5 w-full sm:w-auto">Stay signed in</Button>
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <AlertDialog open={secondsLeft !== null} title="Still there?" width="narrow">
+      <Dialog.Description className="mt-2 text-ink-700">
+        You will be signed out in <span className="font-semibold tabular-nums">{secondsLeft ?? 0} s</span>{' '}
+        because nothing has happened for a while.
+      </Dialog.Description>
+      <Dialog.Close asChild>
+        <Button className="mt-5 w-full sm:w-auto">Stay signed in</Button>
+      </Dialog.Close>
+    </AlertDialog>
   );
 }
 
