@@ -1,4 +1,5 @@
-import { BellRing, Building2, Mail, Reply, Signpost, Trash2 } from 'lucide-react';
+import { BellRing, Building2, Mail, Reply, Signpost, Trash2, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { toast } from 'sonner';
 import { ENQUIRY_STATUSES } from '#shared/constants.ts';
 import type { Enquiry, EnquiryStatus, NotificationWait } from '#shared/schemas/enquiries.ts';
@@ -99,32 +100,46 @@ export function EnquiryCard({
 function EnquiryContacts({ enquiry }: { enquiry: Enquiry }) {
   return (
     <dl className="grid grid-cols-1 gap-1 text-sm text-ink-700 sm:grid-cols-2">
-      <div className="flex min-w-0 items-center gap-1.5">
-        <dt>
-          <Mail className="size-4 text-ink-500" aria-hidden="true" />
-          <span className="sr-only">Email</span>
-        </dt>
+      <Detail icon={Mail} label="Email">
         <dd className="min-w-0 truncate">
           <a href={`mailto:${enquiry.email}`} className="text-accent-700 underline underline-offset-2">
             {enquiry.email}
           </a>
         </dd>
-      </div>
-      <div className="flex min-w-0 items-center gap-1.5">
-        <dt>
-          <Building2 className="size-4 text-ink-500" aria-hidden="true" />
-          <span className="sr-only">Organisation</span>
-        </dt>
+      </Detail>
+      <Detail icon={Building2} label="Organisation">
         <dd className="min-w-0 break-words">{enquiry.organisation}</dd>
-      </div>
-      <div className="flex min-w-0 items-center gap-1.5 sm:col-span-2">
-        <dt>
-          <Signpost className="size-4 text-ink-500" aria-hidden="true" />
-          <span className="sr-only">Source</span>
-        </dt>
+      </Detail>
+      <Detail icon={Signpost} label="Source" wide>
         <dd className="min-w-0 break-words">{describeSource(enquiry.source)}</dd>
-      </div>
+      </Detail>
     </dl>
+  );
+}
+
+const DETAIL = 'flex min-w-0 items-center gap-1.5';
+
+/** One line of the contacts: an icon named for screen readers, then the value (the `dd` given). */
+function Detail({
+  icon: Icon,
+  label,
+  wide = false,
+  children,
+}: {
+  icon: LucideIcon;
+  label: string;
+  /** Across both columns from a tablet up. */
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className={wide ? `${DETAIL} sm:col-span-2` : DETAIL}>
+      <dt>
+        <Icon className="size-4 text-ink-500" aria-hidden="true" />
+        <span className="sr-only">{label}</span>
+      </dt>
+      {children}
+    </div>
   );
 }
 
