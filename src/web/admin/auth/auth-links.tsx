@@ -5,17 +5,35 @@ import { Link } from 'react-router';
 import { Button } from '../../components/button.tsx';
 import { ADMIN_PATHS } from '../paths.ts';
 
-export const AUTH_LINK =
+const AUTH_LINK =
   'inline-flex items-center gap-1.5 rounded font-semibold text-accent-700 underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-accent-400';
+
+/** A link on a line of its own, centred below the card's content. */
+export function AuthLink({
+  to,
+  afterBanner = false,
+  children,
+}: {
+  to: string;
+  /** Straight after a banner, whose own margin is space enough. */
+  afterBanner?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <p className={afterBanner ? 'text-center' : 'mt-6 text-center'}>
+      <Link to={to} className={AUTH_LINK}>
+        {children}
+      </Link>
+    </p>
+  );
+}
 
 export function BackToLogin() {
   return (
-    <p className="mt-6 text-center">
-      <Link to={ADMIN_PATHS.login} className={AUTH_LINK}>
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        Back to login
-      </Link>
-    </p>
+    <AuthLink to={ADMIN_PATHS.login}>
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      Back to login
+    </AuthLink>
   );
 }
 

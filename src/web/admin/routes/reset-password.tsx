@@ -4,13 +4,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, KeyRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { MIN_PASSWORD_LENGTH, RESET_REDIRECT_DELAY_MS } from '#shared/constants.ts';
 import { Banner } from '../../components/admin-ui.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset.ts';
 import { AuthCard } from '../auth/auth-card.tsx';
-import { AUTH_LINK, AuthSubmit, BackToLogin } from '../auth/auth-links.tsx';
+import { AuthLink, AuthSubmit, BackToLogin } from '../auth/auth-links.tsx';
 import { NewPasswordFields } from '../auth/password-field.tsx';
 import { newPasswordForm, type NewPasswordForm } from '../auth/password-forms.ts';
 import { ADMIN_PATHS } from '../paths.ts';
@@ -44,11 +44,9 @@ export function ResetPasswordScreen() {
     return (
       <AuthCard title="Reset Password">
         <Banner kind="error">Invalid reset link. Please request a new password reset.</Banner>
-        <p className="text-center">
-          <Link to={ADMIN_PATHS.forgotPassword} className={AUTH_LINK}>
-            Request a new link
-          </Link>
-        </p>
+        <AuthLink to={ADMIN_PATHS.forgotPassword} afterBanner>
+          Request a new link
+        </AuthLink>
       </AuthCard>
     );
 
@@ -59,11 +57,7 @@ export function ResetPasswordScreen() {
           <CheckCircle2 className="size-12 text-success-600" aria-hidden="true" />
           <p>Your password has been changed. Taking you to the login page…</p>
         </div>
-        <p className="mt-6 text-center">
-          <Link to={ADMIN_PATHS.login} className={AUTH_LINK}>
-            Go to login now
-          </Link>
-        </p>
+        <AuthLink to={ADMIN_PATHS.login}>Go to login now</AuthLink>
       </AuthCard>
     );
 
