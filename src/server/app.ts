@@ -55,6 +55,7 @@ import { registerWeeklyReportRoutes } from './features/weekly-report/routes.ts';
 import { registerRequestTextCleaning } from './plugins/clean-request-text.ts';
 import { createHttpServer } from './lib/http-server.ts';
 import { registerAnalyticsRoutes } from './features/analytics/routes.ts';
+import { registerBookingRoutes } from './features/bookings/routes.ts';
 import { registerEnquiryRoutes } from './features/enquiries/routes.ts';
 import { registerSetupRoutes } from './features/setup/routes.ts';
 import { createServices, type Services } from './services.ts';
@@ -284,6 +285,7 @@ async function registerFeatureRoutes(
   registerAuditRoutes(app, services.audit, auditTargets);
   registerDataSubjectRoutes(app, services.dataSubject);
   await registerEnquiryRoutes(app, services.enquiries, services.captcha, services.enquiryLimits, clock);
+  registerBookingRoutes(app, services.bookings);
   await registerAnalyticsRoutes(app, services.analytics, services.trackingLimits);
   fs.mkdirSync(config.uploadDir, { recursive: true });
   await registerUploadRoutes(app, services.uploads, services.imageVariants, config);

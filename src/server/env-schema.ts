@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   ANALYTICS_DEFAULTS,
   AUTH_LIMIT_DEFAULTS,
+  BOOKING_DEFAULTS,
   BUSINESS_NAME,
   ENQUIRY_DEFAULTS,
   UPLOAD_LIMITS,
@@ -162,6 +163,7 @@ export const envSchema = z
     NOTIFY_EMAIL: z.email({ error: 'accepts an e-mail address' }).optional(),
     ENQUIRY_RATE_LIMIT_MAX: positiveInt(ENQUIRY_DEFAULTS.rateLimitMax, 'enquiries per window'),
     ENQUIRY_RATE_LIMIT_WINDOW_MINUTES: positiveInt(ENQUIRY_DEFAULTS.rateLimitWindowMinutes, 'minutes'),
+    HOLD_DAYS: positiveInt(BOOKING_DEFAULTS.holdDays, 'days'),
     ANALYTICS_RETENTION_DAYS: positiveInt(ANALYTICS_DEFAULTS.retentionDays, 'days'),
     ANALYTICS_QUEUE_LIMIT: positiveInt(ANALYTICS_DEFAULTS.queueLimit, 'events'),
     // Where accepted events are written: a worker thread with its own connection, or the event loop;

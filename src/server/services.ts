@@ -15,6 +15,7 @@ import { createContentService } from './features/content/service.ts';
 import { createDataSubjectService } from './features/data-subject/service.ts';
 import { createCaptcha } from './features/enquiries/captcha.ts';
 import { createEnquiryLimits } from './features/enquiries/limits.ts';
+import { createBookingsService } from './features/bookings/service.ts';
 import { createEnquiriesService } from './features/enquiries/service.ts';
 import { createMailSettingsService, MAIL_PASSWORD_KEY_PURPOSE } from './features/mail-settings/service.ts';
 import { createPasswordResetService } from './features/password-reset/service.ts';
@@ -98,6 +99,7 @@ export function createServices(
     authLimits,
     twoFactor,
     dataSubject: createDataSubjectService(db, audit),
+    bookings: createBookingsService({ db, clock, holdDays: config.bookings.holdDays }),
     passwordReset,
     background,
     content,

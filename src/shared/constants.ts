@@ -164,3 +164,28 @@ export const WEEKLY_REPORT = { hour: 8, days: 7, lateHours: 16, unansweredHours:
 
 /** The statuses an enquiry moves through (docs/product.md#enquiry-statuses). */
 export const ENQUIRY_STATUSES = ['new', 'contacted', 'booked', 'closed', 'spam'] as const;
+
+/** The kinds of event a visitor can name on the enquiry form (docs/product.md#bookings). */
+export const EVENT_TYPES = ['festival', 'corporate', 'private', 'other'] as const;
+
+/** A booking's life: a provisional hold, then confirmed, then completed; or cancelled. */
+export const BOOKING_STATES = ['provisional', 'confirmed', 'completed', 'cancelled'] as const;
+
+/**
+ * Bookings (docs/decisions/0454): the range is one crew and one trailer. A booking spans at most
+ * `maxDays` (a long festival); people are 1..`maxPeople`; prices are whole pence up to `maxPence`
+ * (£1,000,000). A provisional hold lapses after `holdDays` unless confirmed (HOLD_DAYS overrides).
+ * Availability is asked for at most `availabilityDays` at a time; an enquiry's preferred date may be
+ * at most `aheadDays` ahead.
+ */
+export const BOOKING_LIMITS = {
+  maxDays: 14,
+  maxPeople: 5000,
+  maxPence: 100_000_000,
+  location: 200,
+  postcode: 10,
+  notes: 5000,
+  availabilityDays: 366,
+  aheadDays: 3 * 366,
+} as const;
+export const BOOKING_DEFAULTS = { holdDays: 14 } as const;

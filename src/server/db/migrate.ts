@@ -14,6 +14,7 @@ import * as trash from '../migrations/0012-trash.ts';
 import * as visitorSources from '../migrations/0013-visitor-sources.ts';
 import * as mailSettings from '../migrations/0014-mail-settings.ts';
 import * as privateEvents from '../migrations/0015-private-events.ts';
+import * as bookings from '../migrations/0016-bookings.ts';
 import type { Db } from './database.ts';
 
 // Listed explicitly (not read from disk) so the same set runs from source, tests and any bundle.
@@ -34,6 +35,7 @@ export const migrations: Record<string, Migration> = {
   '0013-visitor-sources': visitorSources,
   '0014-mail-settings': mailSettings,
   '0015-private-events': privateEvents,
+  '0016-bookings': bookings,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

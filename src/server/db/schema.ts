@@ -1,7 +1,11 @@
 // Row types of every table, as Kysely sees them. Timestamps are epoch milliseconds (BIGINT) and flags
 // are 0/1 integers on both dialects, so SQLite and PostgreSQL return identical rows.
 import type { Generated } from 'kysely';
+import type { BookingDaysTable, BookingsTable } from './booking-tables.ts';
+import type { EnquiriesTable } from './enquiries-table.ts';
 import type { MailSettingsTable } from './mail-settings-table.ts';
+
+export type { EnquiriesTable };
 
 interface Timestamps {
   created_at: number;
@@ -177,34 +181,7 @@ export interface SiteSettingsTable {
   updated_by: number | null;
 }
 
-// Enquiries and analytics (migration 0003).
-export interface EnquiriesTable {
-  id: Generated<number>;
-  name: string;
-  email: string;
-  organisation: string;
-  message: string;
-  status: string;
-  spam_reason: string | null;
-  created_at: number;
-  updated_at: number;
-  notify_pending: number;
-  business_notified_at: number | null;
-  visitor_acknowledged_at: number | null;
-  notify_attempts: number;
-  notify_next_at: number | null;
-  notify_claimed_until: number | null;
-  notify_error: string | null;
-  /** Why the mail is still owed: 'no_address' (waiting, not retried) or a mail failure kind (0008). */
-  notify_failure: string | null;
-  /** The acknowledgement was held back by the mailbox limit: settled, never sent late (0008). */
-  visitor_ack_skipped_at: number | null;
-  /** Where the enquiry came from, as the visitor's page said (0009): campaign tags, referring host. */
-  source_utm_source: string | null;
-  source_utm_medium: string | null;
-  source_utm_campaign: string | null;
-  source_referrer_host: string | null;
-}
+// Enquiries and analytics (migration 0003); the enquiries table is in enquiries-table.ts.
 
 export interface CaptchaSolutionsTable {
   signature: string;
@@ -292,4 +269,6 @@ export interface Database {
   weekly_report_sends: WeeklyReportSendsTable;
   trash: TrashTable;
   mail_settings: MailSettingsTable;
+  bookings: BookingsTable;
+  booking_days: BookingDaysTable;
 }

@@ -2,6 +2,7 @@
 // job functions directly).
 import type { AccountsService } from '../features/accounts/service.ts';
 import type { AnalyticsService } from '../features/analytics/service.ts';
+import type { BookingsService } from '../features/bookings/service.ts';
 import type { EnquiriesService } from '../features/enquiries/service.ts';
 import type { PasswordResetService } from '../features/password-reset/service.ts';
 import type { TrashService } from '../features/trash/service.ts';
@@ -16,6 +17,8 @@ const RETENTION_FIRST_RUN_MS = 60 * 1000;
 export const EXPIRED_AUTH_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 /** Whether a weekly report is due is looked at every minute (each instance; one of them sends it). */
 export const WEEKLY_REPORT_CHECK_INTERVAL_MS = 60 * 1000;
+/** Provisional bookings past their hold are cancelled within this long (each once, any instance). */
+export const HOLD_EXPIRY_INTERVAL_MS = 5 * 60 * 1000;
 
 export interface JobLog {
   info(obj: object, msg: string): void;
@@ -52,6 +55,7 @@ export function startPeriodicJobs(
     passwordReset: PasswordResetService;
     weeklyReport: WeeklyReportService;
     trash: TrashService;
+    bookings: BookingsService;
   },
   log: JobLog,
 ): () => Promise<void> {
@@ -92,6 +96,14 @@ export function startPeriodicJobs(
         if (sent || failed) log.info({ sent, failed }, 'weekly reports sent');
       } catch (err) {
         log.warn({ err }, 'weekly report run failed');
+      }
+    }),
+    every(HOLD_EXPIRY_INTERVAL_MS, NOTIFICATION_RETRY_INTERVAL_MS, async () => {
+      try {
+        const expired = await services.bookings.expireHolds();
+        if (expired) log.info({ expired }, 'provisional bookings past their hold cancelled');
+      } catch (err) {
+        log.warn({ err }, 'expiry of provisional bookings failed');
       }
     }),
   ];

@@ -1,0 +1,102 @@
+// Making a booking from an enquiry, changing it, and reading bookings (docs/decisions/0454).
+import { londonDay } from '#shared/london-days.ts';
+import type { Booking, BookingInput } from '#shared/schemas/bookings.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
+import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
+import * as enquiries from '../enquiries/repository.ts';
+import { toBooking } from './booking-view.ts';
+import { displayDay, explainingClashes, takeDays } from './days.ts';
+import type { BookingsDeps } from './deps.ts';
+import * as repo from './repository.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A booking is never made for a day already gone (Europe/London). */
+function refusePast(input: BookingInput, now: number) {
+  const today = londonDay(now);
+  if (input.start_date < today) throw badRequest(`start_date: must be today (${today}) or later`);
+}
+
+function alreadyBooked(existing: repo.BookingRow) {
+  return conflict(
+    `This enquiry already has booking ${existing.id} (${existing.state}, ${displayDay(existing.start_date)}); ` +
+      'open it from Bookings, or cancel it first',
+  );
+}
+
+/** A provisional booking from the enquiry: the hold lapses after `holdDays` unless confirmed. */
+export async function bookEnquiry(
+  deps: BookingsDeps,
+  enquiryId: number,
+  input: BookingInput,
+): Promise<Booking> {
+  const { db, clock, holdDays } = deps;
+  const now = clock.now();
+  refusePast(input, now);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const enquiry = await enquiries.findEnquiry(trx, enquiryId);
+      if (!enquiry) throw notFound('Enquiry not found');
+      if (enquiry.status === 'spam') throw conflict('A spam enquiry cannot be booked; mark it as new first');
+      const existing = await repo.liveBookingOf(trx, enquiryId);
+      if (existing) throw alreadyBooked(existing);
+      const row = await repo.insertBooking(trx, {
+        ...fieldsOf(input),
+        enquiry_id: enquiryId,
+        state: 'provisional',
+        customer_name: enquiry.name,
+        customer_email: enquiry.email,
+        hold_expires_at: now + holdDays * DAY_MS,
+        created_at: now,
+        updated_at: now,
+      });
+      await enquiries.updateEnquiry(trx, enquiryId, { status: 'booked', updated_at: now });
+      return toBooking(row);
+    });
+  } catch (error) {
+    // Another admin booked the same enquiry at the same moment: the unique index kept one.
+    if (!isUniqueViolation(error)) throw error;
+    const existing = await repo.liveBookingOf(db, enquiryId);
+    throw existing ? alreadyBooked(existing) : error;
+  }
+}
+
+/** The columns the owner's form sets. */
+function fieldsOf(input: BookingInput) {
+  return { ...input, shares_day: input.shares_day ? 1 : 0 };
+}
+
+/** Changes the booking's details; a confirmed booking takes its (new) days again, or 409. */
+export async function updateBooking(deps: BookingsDeps, id: number, input: BookingInput): Promise<Booking> {
+  const { db, clock } = deps;
+  const now = clock.now();
+  return explainingClashes(db, () =>
+    db.transaction().execute(async (trx) => {
+      const before = await repo.findBooking(trx, id);
+      if (!before) throw notFound('Booking not found');
+      if (before.state === 'cancelled') throw conflict('A cancelled booking cannot be changed');
+      const moved = input.start_date !== before.start_date || input.end_date !== before.end_date;
+      if (moved) refusePast(input, now);
+      const takesDays = repo.DAY_TAKING_STATES.some((state) => state === before.state);
+      const row = await repo.updateBooking(trx, id, {
+        ...fieldsOf(input),
+        updated_at: now,
+        // The customer's calendar hears of a change to a confirmed booking (iCalendar SEQUENCE).
+        ...(before.state === 'confirmed' ? { sequence: before.sequence + 1 } : {}),
+      });
+      if (!row) throw notFound('Booking not found');
+      if (takesDays) await takeDays(trx, row);
+      return toBooking(row);
+    }),
+  );
+}
+
+export async function getBooking({ db }: BookingsDeps, id: number): Promise<Booking> {
+  const row = await repo.findBooking(db, id);
+  if (!row) throw notFound('Booking not found');
+  return toBooking(row);
+}
+
+export async function listBookings({ db }: BookingsDeps, from: string, to: string): Promise<Booking[]> {
+  return (await repo.bookingsBetween(db, from, to)).map(toBooking);
+}

@@ -1,0 +1,10 @@
+import type { Db } from '../../db/database.ts';
+import type { Clock } from '../../lib/clock.ts';
+
+/** What every bookings function is given first. */
+export interface BookingsDeps {
+  db: Db;
+  clock: Clock;
+  /** Days a provisional hold lasts unless confirmed (HOLD_DAYS). */
+  holdDays: number;
+}

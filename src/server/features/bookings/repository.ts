@@ -1,0 +1,81 @@
+// The bookings tables (docs/decisions/0454). booking_days holds one row per day a confirmed booking
+// takes alone: its primary key is what refuses a second one, on either database.
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { BookingsTable } from '../../db/booking-tables.ts';
+import type { Db } from '../../db/database.ts';
+
+export type BookingRow = Selectable<BookingsTable>;
+
+/** The states that take their days on the calendar (and show them as taken to visitors). */
+export const DAY_TAKING_STATES = ['confirmed', 'completed'] as const;
+
+export async function insertBooking(db: Db, values: Insertable<BookingsTable>): Promise<BookingRow> {
+  return db.insertInto('bookings').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export const findBooking = (db: Db, id: number) =>
+  db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const updateBooking = (db: Db, id: number, values: Updateable<BookingsTable>) =>
+  db.updateTable('bookings').set(values).where('id', '=', id).returningAll().executeTakeFirst();
+
+/** Bookings with any day between `from` and `to` (inclusive), in date order. */
+export const bookingsBetween = (db: Db, from: string, to: string) =>
+  db
+    .selectFrom('bookings')
+    .selectAll()
+    .where('start_date', '<=', to)
+    .where('end_date', '>=', from)
+    .orderBy('start_date')
+    .orderBy('id')
+    .execute();
+
+/** The enquiry's booking that is not cancelled, if any (at most one: a unique index). */
+export const liveBookingOf = (db: Db, enquiryId: number) =>
+  db
+    .selectFrom('bookings')
+    .selectAll()
+    .where('enquiry_id', '=', enquiryId)
+    .where('state', '<>', 'cancelled')
+    .executeTakeFirst();
+
+/** Takes the days for the booking; throws the database's unique violation if one is taken. */
+export async function claimDays(db: Db, bookingId: number, days: string[]): Promise<void> {
+  await db
+    .insertInto('booking_days')
+    .values(days.map((day) => ({ day, booking_id: bookingId })))
+    .execute();
+}
+
+export const releaseDays = (db: Db, bookingId: number) =>
+  db.deleteFrom('booking_days').where('booking_id', '=', bookingId).execute();
+
+/** Who holds any of these days, first day first. */
+export const holderOfDays = (db: Db, days: string[]) =>
+  db
+    .selectFrom('booking_days as d')
+    .innerJoin('bookings as b', 'b.id', 'd.booking_id')
+    .select(['d.day', 'b.id', 'b.customer_name'])
+    .where('d.day', 'in', days)
+    .orderBy('d.day')
+    .executeTakeFirst();
+
+/** The confirmed and completed bookings that touch the window, for the days they take. */
+export const dayTakingBetween = (db: Db, from: string, to: string) =>
+  db
+    .selectFrom('bookings')
+    .select(['start_date', 'end_date'])
+    .where('state', 'in', DAY_TAKING_STATES)
+    .where('start_date', '<=', to)
+    .where('end_date', '>=', from)
+    .execute();
+
+/** Provisional holds past their time: cancelled, once, by whichever instance gets there first. */
+export const expireHolds = (db: Db, now: number) =>
+  db
+    .updateTable('bookings')
+    .set({ state: 'cancelled', hold_expires_at: null, updated_at: now })
+    .where('state', '=', 'provisional')
+    .where('hold_expires_at', '<=', now)
+    .returning(['id', 'enquiry_id'])
+    .execute();

@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  availability,
+  bookingAnswer,
+  bookingInput,
+  bookingList,
+  dayWindowQuery,
+} from '#shared/schemas/bookings.ts';
+import { idParams } from '#shared/schemas/common.ts';
+import type { BookingsService } from './service.ts';
+
+export function registerBookingRoutes(app: FastifyInstance, bookings: BookingsService): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/availability',
+    { schema: { querystring: dayWindowQuery, response: { 200: availability } } },
+    async (request, reply) => {
+      // Read on every request (one indexed query): a day confirmed through any instance shows as
+      // taken at once. The browser revalidates (ETag) rather than keeping a copy that could be stale.
+      reply.header('cache-control', 'no-cache');
+      return bookings.availability(request.query.from, request.query.to);
+    },
+  );
+
+  api.get(
+    '/api/admin/bookings',
+    { schema: { querystring: dayWindowQuery, response: { 200: bookingList } } },
+    async (request) => ({
+      success: true as const,
+      bookings: await bookings.list(request.query.from, request.query.to),
+    }),
+  );
+
+  api.get(
+    '/api/admin/bookings/:id',
+    { schema: { params: idParams, response: { 200: bookingAnswer } } },
+    async (request) => ({ success: true as const, booking: await bookings.get(request.params.id) }),
+  );
+
+  api.post(
+    '/api/admin/enquiries/:id/booking',
+    {
+      config: { answers: { 409: 'The enquiry already has a booking, or is spam' } },
+      schema: { params: idParams, body: bookingInput, response: { 200: bookingAnswer } },
+    },
+    async (request) => ({
+      success: true as const,
+      booking: await bookings.bookEnquiry(request.params.id, request.body),
+    }),
+  );
+
+  api.put(
+    '/api/admin/bookings/:id',
+    {
+      config: {
+        answers: { 409: 'The booking is cancelled, or another confirmed booking has one of its days' },
+      },
+      schema: { params: idParams, body: bookingInput, response: { 200: bookingAnswer } },
+    },
+    async (request) => ({
+      success: true as const,
+      booking: await bookings.update(request.params.id, request.body),
+    }),
+  );
+
+  const transitions = [
+    [
+      'confirm',
+      bookings.confirm,
+      'Not provisional, its dates have passed, or another confirmed booking has one of its days',
+    ],
+    ['cancel', bookings.cancel, 'Already completed or cancelled'],
+    ['complete', bookings.complete, 'Not confirmed, or its last day is still to come'],
+  ] as const;
+  for (const [action, change, refused] of transitions)
+    api.post(
+      `/api/admin/bookings/:id/${action}`,
+      {
+        config: { answers: { 409: refused } },
+        schema: { params: idParams, response: { 200: bookingAnswer } },
+      },
+      async (request) => ({ success: true as const, booking: await change(request.params.id) }),
+    );
+}

@@ -1,0 +1,86 @@
+// A booking's life (docs/decisions/0454): provisional → confirmed → completed, or cancelled from
+// provisional or confirmed; a hold not confirmed in time is cancelled by the periodic job. The
+// enquiry's status follows: booked while the booking lives, closed once it is cancelled.
+import { londonDay } from '#shared/london-days.ts';
+import type { Booking, BookingState } from '#shared/schemas/bookings.ts';
+import type { Db } from '../../db/database.ts';
+import { conflict, notFound } from '../../lib/http-error.ts';
+import * as enquiries from '../enquiries/repository.ts';
+import { toBooking } from './booking-view.ts';
+import { explainingClashes, takeDays } from './days.ts';
+import type { BookingsDeps } from './deps.ts';
+import * as repo from './repository.ts';
+
+async function current(trx: Db, id: number, allowed: BookingState[], action: string) {
+  const row = await repo.findBooking(trx, id);
+  if (!row) throw notFound('Booking not found');
+  if (!allowed.includes(row.state as BookingState))
+    throw conflict(`Only a ${allowed.join(' or ')} booking can be ${action}; this one is ${row.state}`);
+  return row;
+}
+
+async function followEnquiry(trx: Db, row: repo.BookingRow, status: 'booked' | 'closed', now: number) {
+  if (row.enquiry_id !== null)
+    await enquiries.updateEnquiry(trx, row.enquiry_id, { status, updated_at: now });
+}
+
+/** Confirms a hold: its days become the booking's alone (unless it shares them), or 409. */
+export async function confirmBooking({ db, clock }: BookingsDeps, id: number): Promise<Booking> {
+  const now = clock.now();
+  return explainingClashes(db, () =>
+    db.transaction().execute(async (trx) => {
+      const before = await current(trx, id, ['provisional'], 'confirmed');
+      if (before.end_date < londonDay(now))
+        throw conflict('Its dates have passed: change them before confirming');
+      const row = (await repo.updateBooking(trx, id, {
+        state: 'confirmed',
+        hold_expires_at: null,
+        sequence: before.sequence + 1,
+        updated_at: now,
+      }))!;
+      await takeDays(trx, row);
+      await followEnquiry(trx, row, 'booked', now);
+      return toBooking(row);
+    }),
+  );
+}
+
+/** Cancels a hold or a confirmed booking: its days are free again, the enquiry is closed. */
+export async function cancelBooking({ db, clock }: BookingsDeps, id: number): Promise<Booking> {
+  const now = clock.now();
+  return db.transaction().execute(async (trx) => {
+    const before = await current(trx, id, ['provisional', 'confirmed'], 'cancelled');
+    const row = (await repo.updateBooking(trx, id, {
+      state: 'cancelled',
+      hold_expires_at: null,
+      sequence: before.sequence + 1,
+      updated_at: now,
+    }))!;
+    await repo.releaseDays(trx, id);
+    await followEnquiry(trx, row, 'closed', now);
+    return toBooking(row);
+  });
+}
+
+/** Marks a confirmed booking done, from its last day on; its days stay taken. */
+export async function completeBooking({ db, clock }: BookingsDeps, id: number): Promise<Booking> {
+  const now = clock.now();
+  return db.transaction().execute(async (trx) => {
+    const before = await current(trx, id, ['confirmed'], 'completed');
+    if (before.end_date > londonDay(now))
+      throw conflict('A booking can be marked completed from its last day on');
+    return toBooking((await repo.updateBooking(trx, id, { state: 'completed', updated_at: now }))!);
+  });
+}
+
+/** Cancels the holds past their time (each once, whichever instance runs it); returns how many. */
+export async function expireHolds({ db, clock }: BookingsDeps): Promise<number> {
+  const now = clock.now();
+  return db.transaction().execute(async (trx) => {
+    const expired = await repo.expireHolds(trx, now);
+    for (const { enquiry_id } of expired)
+      if (enquiry_id !== null)
+        await enquiries.updateEnquiry(trx, enquiry_id, { status: 'closed', updated_at: now });
+    return expired.length;
+  });
+}

@@ -1,0 +1,137 @@
+// Bookings: an enquiry turned into a dated, priced booking, and the days it takes
+// (docs/product.md#bookings, docs/decisions/0454). Money is whole pence; days are Europe/London
+// calendar days (YYYY-MM-DD); times are the owner's wall-clock times (HH:MM).
+import { z } from 'zod';
+import { stripControlCharacters, stripControlCharactersButLayout } from '../control-characters.ts';
+import { BOOKING_LIMITS, BOOKING_STATES } from '../constants.ts';
+import { successResponse } from './common.ts';
+
+export type BookingState = (typeof BOOKING_STATES)[number];
+
+/** Exactly a real calendar day, as the document's `format: date` says. */
+export const calendarDay = z
+  .string({ error: 'must be a date in the form YYYY-MM-DD' })
+  .check(z.iso.date({ error: 'must be a date in the form YYYY-MM-DD' }));
+
+const time = z
+  .string({ error: 'must be a time such as 09:30' })
+  .regex(/^(?:[01][0-9]|2[0-3]):[0-5][0-9]$/, 'must be a time such as 09:30')
+  .nullable()
+  .default(null);
+
+const pence = z
+  .number({ error: 'must be a whole number of pence' })
+  .int('must be a whole number of pence')
+  .min(0, 'cannot be negative')
+  .max(BOOKING_LIMITS.maxPence, `must be at most ${BOOKING_LIMITS.maxPence} pence (£1,000,000)`)
+  .nullable()
+  .default(null);
+
+const text = (max: number, clean: (value: string) => string = stripControlCharacters) =>
+  z
+    .string({ error: 'must be text' })
+    .meta({ maxLength: max })
+    .transform(clean)
+    .pipe(z.string().trim().max(max, `must be at most ${max} characters`))
+    .default('');
+
+/** A UK postcode, spaced and upper-cased ("sw1a 1aa" → "SW1A 1AA"); empty when not known yet. */
+const postcode = text(BOOKING_LIMITS.postcode)
+  .transform((value) => value.toUpperCase().replace(/\s+/g, ''))
+  .pipe(
+    z
+      .string()
+      .regex(/^(?:[A-Z]{1,2}[0-9][A-Z0-9]?[0-9][A-Z]{2})?$/, 'must be a UK postcode such as SW1A 1AA'),
+  )
+  .transform((value) => (value ? `${value.slice(0, -3)} ${value.slice(-3)}` : ''));
+
+export const people = z
+  .number({ error: 'must be a whole number of people' })
+  .int('must be a whole number of people')
+  .min(1, 'must be at least 1')
+  .max(BOOKING_LIMITS.maxPeople, `must be at most ${BOOKING_LIMITS.maxPeople}`);
+
+const dayCount = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
+
+/** What the owner fills in to book: the same for a new booking and an edit. */
+export const bookingInput = z
+  .object({
+    start_date: calendarDay,
+    /** The last day of a multi-day booking; the start day when left out. */
+    end_date: calendarDay.nullable().default(null),
+    start_time: time,
+    end_time: time,
+    location: text(BOOKING_LIMITS.location),
+    postcode,
+    people: people.nullable().default(null),
+    price_pence: pence,
+    deposit_pence: pence,
+    /** The day the deposit was paid; null while it is not. */
+    deposit_paid_on: calendarDay.nullable().default(null),
+    notes: text(BOOKING_LIMITS.notes, stripControlCharactersButLayout),
+    /** The owner allows another confirmed booking on the same day (two crews, a shared site). */
+    shares_day: z.boolean({ error: 'must be true or false' }).default(false),
+  })
+  .transform((input) => ({ ...input, end_date: input.end_date ?? input.start_date }))
+  .superRefine((input, context) => {
+    const fail = (path: string, message: string) =>
+      context.addIssue({ code: 'custom', path: [path], message });
+    const days = dayCount(input.start_date, input.end_date);
+    if (days < 1) fail('end_date', 'must be on or after the start date');
+    else if (days > BOOKING_LIMITS.maxDays)
+      fail('end_date', `must be at most ${BOOKING_LIMITS.maxDays} days after the start`);
+    if (days === 1 && input.start_time && input.end_time && input.end_time <= input.start_time)
+      fail('end_time', 'must be after the start time');
+    if (input.deposit_pence !== null && input.price_pence !== null && input.deposit_pence > input.price_pence)
+      fail('deposit_pence', 'cannot be more than the price');
+    if (input.deposit_paid_on !== null && input.deposit_pence === null)
+      fail('deposit_paid_on', 'needs a deposit amount');
+  });
+export type BookingInput = z.infer<typeof bookingInput>;
+
+export const booking = z.object({
+  id: z.number(),
+  /** The enquiry it was made from; null once that enquiry is deleted for good. */
+  enquiry_id: z.number().nullable(),
+  state: z.enum(BOOKING_STATES),
+  customer_name: z.string(),
+  customer_email: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+  start_time: z.string().nullable(),
+  end_time: z.string().nullable(),
+  location: z.string(),
+  postcode: z.string(),
+  people: z.number().nullable(),
+  price_pence: z.number().nullable(),
+  deposit_pence: z.number().nullable(),
+  deposit_paid_on: z.string().nullable(),
+  notes: z.string(),
+  shares_day: z.boolean(),
+  /** When a provisional hold lapses (ISO time); null once confirmed, completed or cancelled. */
+  hold_expires_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Booking = z.infer<typeof booking>;
+
+export const bookingAnswer = successResponse.extend({ booking });
+export const bookingList = successResponse.extend({ bookings: z.array(booking) });
+
+/** A window of days, as the calendar and the availability ask for them. */
+export const dayWindowQuery = z
+  .object({ from: calendarDay, to: calendarDay })
+  .superRefine(({ from, to }, context) => {
+    const days = dayCount(from, to);
+    if (days < 1) context.addIssue({ code: 'custom', path: ['to'], message: 'must be on or after from' });
+    else if (days > BOOKING_LIMITS.availabilityDays)
+      context.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: `must be at most ${BOOKING_LIMITS.availabilityDays} days after from`,
+      });
+  });
+
+/** GET /api/availability: the days already booked, and nothing about who booked them. */
+export const availability = z.object({ from: z.string(), to: z.string(), taken: z.array(z.string()) });
+export type Availability = z.infer<typeof availability>;
