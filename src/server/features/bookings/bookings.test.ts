@@ -106,6 +106,17 @@ describeEachDatabase('bookings', (ctx) => {
     expect((await call('POST', `/api/admin/bookings/${first.id}/cancel`)).statusCode).toBe(200);
     expect(await taken('2026-08-01', '2026-08-31')).toEqual(['2026-08-16']);
     expect(await enquiryStatus(first.enquiry_id as number)).toBe('closed');
+
+    // Every change is in the audit log, naming the booking.
+    const audit = (await call('GET', '/api/admin/audit')).json().entries as {
+      action: string;
+      target_id: string;
+    }[];
+    expect(
+      audit
+        .filter((entry) => entry.target_id === String(first.id) && entry.action.includes('/bookings/'))
+        .map((entry) => entry.action),
+    ).toEqual(['POST /api/admin/bookings/:id/cancel', 'POST /api/admin/bookings/:id/confirm']);
   });
 
   it('gives one success and one 409 when two admins confirm the same day at the same moment', async () => {

@@ -11,6 +11,10 @@ describe('describeAuditAction', () => {
     expect(describeAuditAction('2fa.enabled')).toBe('Turned on two-factor login');
     expect(describeAuditAction('PUT /api/admin/site')).toBe('Updated the business details');
     expect(describeAuditAction('POST /api/admin/mail/test')).toBe('Sent a test e-mail');
+    expect(describeAuditAction('POST /api/admin/bookings/:id/confirm')).toBe('Confirmed a booking');
+    expect(describeAuditAction('POST /api/admin/enquiries/:id/booking')).toBe(
+      'Made a provisional booking from an enquiry',
+    );
   });
 
   it('says what was done to which item, by the name it had then', () => {

@@ -36,6 +36,11 @@ const SPECIAL: Record<string, string> = {
   'POST /api/admin/trash/restore': 'Restored deleted items',
   'PUT /api/admin/weekly-report': 'Changed their weekly report e-mail',
   'POST /api/admin/weekly-report/preview': 'Sent themselves a weekly report preview',
+  'POST /api/admin/enquiries/:id/booking': 'Made a provisional booking from an enquiry',
+  'PUT /api/admin/bookings/:id': 'Edited a booking',
+  'POST /api/admin/bookings/:id/confirm': 'Confirmed a booking',
+  'POST /api/admin/bookings/:id/cancel': 'Cancelled a booking',
+  'POST /api/admin/bookings/:id/complete': 'Marked a booking completed',
 };
 
 /** Each kind of item: how a sentence names one ("the event", "an event") and its screen. */
