@@ -26,6 +26,7 @@ function screen<K extends string>(load: () => Promise<{ [P in K]: ComponentType 
 
 const AdminLayout = screen(() => import('./layout.tsx'), 'AdminLayout');
 const AnalyticsScreen = screen(() => import('./routes/analytics.tsx'), 'AnalyticsScreen');
+const BookingsScreen = screen(() => import('./routes/bookings.tsx'), 'BookingsScreen');
 const BadgesScreen = screen(() => import('./routes/badges.tsx'), 'BadgesScreen');
 const DashboardScreen = screen(() => import('./routes/dashboard.tsx'), 'DashboardScreen');
 const EnquiriesScreen = screen(() => import('./routes/enquiries.tsx'), 'EnquiriesScreen');
@@ -65,6 +66,7 @@ export function AdminApp() {
           <Route path="videos" element={<VideosScreen />} />
           <Route path="testimonials" element={<TestimonialsScreen />} />
           <Route path="enquiries" element={<EnquiriesScreen />} />
+          <Route path="bookings" element={<BookingsScreen />} />
           <Route path="analytics" element={<AnalyticsScreen />} />
           <Route path="users" element={<UsersScreen />} />
           <Route path="recently-deleted" element={<RecentlyDeletedScreen />} />

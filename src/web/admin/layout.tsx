@@ -4,6 +4,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import {
   Award,
+  CalendarCheck,
   CalendarDays,
   ChartColumn,
   Clapperboard,
@@ -42,6 +43,7 @@ const NAV: readonly { label: string; to: string; icon: LucideIcon }[] = [
   { label: 'Videos', to: ADMIN_PATHS.videos, icon: Clapperboard },
   { label: 'Testimonials', to: ADMIN_PATHS.testimonials, icon: MessageSquareQuote },
   { label: 'Enquiries', to: ADMIN_PATHS.enquiries, icon: Inbox },
+  { label: 'Bookings', to: ADMIN_PATHS.bookings, icon: CalendarCheck },
   { label: 'Analytics', to: ADMIN_PATHS.analytics, icon: ChartColumn },
   { label: 'Admin Users', to: ADMIN_PATHS.users, icon: Users },
   { label: 'Recently deleted', to: ADMIN_PATHS.recentlyDeleted, icon: Trash2 },

@@ -11,6 +11,7 @@ export const ADMIN_PATHS = {
   videos: '/admin/videos',
   testimonials: '/admin/testimonials',
   enquiries: '/admin/enquiries',
+  bookings: '/admin/bookings',
   analytics: '/admin/analytics',
   users: '/admin/users',
   recentlyDeleted: '/admin/recently-deleted',

@@ -1,0 +1,76 @@
+// The bookings calls (docs/product.md#bookings): a window of days, one booking, booking an enquiry,
+// an edit, and the three changes of state. Every change refreshes the bookings and the enquiries
+// (an enquiry follows its booking: booked, then closed once it is cancelled).
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { Booking, bookingAnswer, bookingInput, bookingList } from '#shared/schemas/bookings.ts';
+import { api } from '../../lib/api-client.ts';
+import { enquiriesKey } from './enquiries-list.ts';
+
+export const bookingsKey = ['admin', 'bookings'] as const;
+
+/** What the form sends: the input before the server's defaults fill the gaps. */
+export type BookingFields = z.input<typeof bookingInput>;
+
+export const fetchBookings = async (from: string, to: string, signal?: AbortSignal): Promise<Booking[]> =>
+  (await api<z.infer<typeof bookingList>>(`/admin/bookings?from=${from}&to=${to}`, { signal })).bookings;
+
+/** The bookings with a day between `from` and `to` (at most 366 days). */
+export function useBookings(from: string, to: string) {
+  return useQuery({
+    queryKey: [...bookingsKey, 'window', from, to],
+    queryFn: ({ signal }) => fetchBookings(from, to, signal),
+  });
+}
+
+export function useBooking(id: number | null) {
+  return useQuery({
+    queryKey: [...bookingsKey, 'one', id],
+    queryFn: async ({ signal }) =>
+      (await api<z.infer<typeof bookingAnswer>>(`/admin/bookings/${id}`, { signal })).booking,
+    enabled: id !== null,
+  });
+}
+
+/** After any change: the lists, the open booking and the enquiries read again. */
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return (changed: Booking) => {
+    queryClient.setQueryData([...bookingsKey, 'one', changed.id], changed);
+    void queryClient.invalidateQueries({ queryKey: bookingsKey });
+    void queryClient.invalidateQueries({ queryKey: enquiriesKey });
+  };
+}
+
+const sendBooking = async (path: string, method: 'POST' | 'PUT', body?: BookingFields) =>
+  (await api<z.infer<typeof bookingAnswer>>(path, { method, body })).booking;
+
+/** POST /api/admin/enquiries/{id}/booking: a provisional hold for the enquiry. */
+export function useBookEnquiry() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ enquiryId, input }: { enquiryId: number; input: BookingFields }) =>
+      sendBooking(`/admin/enquiries/${enquiryId}/booking`, 'POST', input),
+    onSuccess: refresh,
+  });
+}
+
+export function useUpdateBooking() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: number; input: BookingFields }) =>
+      sendBooking(`/admin/bookings/${id}`, 'PUT', input),
+    onSuccess: refresh,
+  });
+}
+
+export type BookingAction = 'confirm' | 'cancel' | 'complete';
+
+export function useBookingAction() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: number; action: BookingAction }) =>
+      sendBooking(`/admin/bookings/${id}/${action}`, 'POST'),
+    onSuccess: refresh,
+  });
+}

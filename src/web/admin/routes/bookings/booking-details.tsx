@@ -1,0 +1,98 @@
+// Everything a booking says, as a list of labelled lines: who, when, where, how many, the money, the
+// notes, its state and, for a hold, when it lapses; with a link to the enquiry it came from.
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { Booking } from '#shared/schemas/bookings.ts';
+import { ADMIN_PATHS } from '../../paths.ts';
+import { bookingDays, bookingTimes, shortDay } from './days.ts';
+import { formatPence } from './money.ts';
+import { StateBadge } from './state.tsx';
+
+const MOMENT = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/London',
+});
+
+/** "Fri 28 Aug 2026, 14:05" in London time. */
+export const formatMoment = (iso: string) => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : MOMENT.format(date);
+};
+
+/** Where a booking's enquiry is on the Enquiries screen. */
+export const enquiryLink = (enquiryId: number) => `${ADMIN_PATHS.enquiries}#enquiry-${enquiryId}`;
+
+function Line({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[8rem_1fr] gap-2 border-b border-ink-100 py-2 last:border-b-0">
+      <dt className="text-sm font-semibold text-ink-600">{label}</dt>
+      <dd className="min-w-0 break-words text-ink-900">{children}</dd>
+    </div>
+  );
+}
+
+function Deposit({ booking }: { booking: Booking }) {
+  if (booking.deposit_pence === null) return <>—</>;
+  const paid = booking.deposit_paid_on
+    ? `paid on ${shortDay(booking.deposit_paid_on, true)}`
+    : 'not paid yet';
+  return (
+    <>
+      {formatPence(booking.deposit_pence)} <span className="text-ink-600">({paid})</span>
+    </>
+  );
+}
+
+export function BookingDetails({ booking }: { booking: Booking }) {
+  const times = bookingTimes(booking);
+  return (
+    <dl>
+      <Line label="State">
+        <StateBadge state={booking.state} />
+        {booking.state === 'provisional' && booking.hold_expires_at && (
+          <span className="mt-1 block text-sm text-amber-900">
+            Hold lapses {formatMoment(booking.hold_expires_at)} unless confirmed
+          </span>
+        )}
+      </Line>
+      <Line label="Customer">
+        {booking.customer_name}
+        <a
+          href={`mailto:${booking.customer_email}`}
+          className="block text-accent-700 underline underline-offset-2 [overflow-wrap:anywhere]"
+        >
+          {booking.customer_email}
+        </a>
+      </Line>
+      <Line label="Dates">{bookingDays(booking)}</Line>
+      <Line label="Times">{times || '—'}</Line>
+      <Line label="Location">{booking.location || '—'}</Line>
+      <Line label="Postcode">{booking.postcode || '—'}</Line>
+      <Line label="People">{booking.people ?? '—'}</Line>
+      <Line label="Price">{formatPence(booking.price_pence)}</Line>
+      <Line label="Deposit">
+        <Deposit booking={booking} />
+      </Line>
+      <Line label="Same day">
+        {booking.shares_day ? 'Another booking may share its day' : 'Has its day to itself'}
+      </Line>
+      <Line label="Notes">
+        <span className="whitespace-pre-line">{booking.notes || '—'}</span>
+      </Line>
+      <Line label="Enquiry">
+        {booking.enquiry_id === null ? (
+          'Deleted'
+        ) : (
+          <Link to={enquiryLink(booking.enquiry_id)} className="text-accent-700 underline underline-offset-2">
+            Open the enquiry
+          </Link>
+        )}
+      </Line>
+    </dl>
+  );
+}
