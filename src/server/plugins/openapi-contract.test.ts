@@ -35,9 +35,10 @@ const REFUSED_THOUGH_VALID: Record<string, string> = {
   'post /api/admin/change-password': "the current password is not the admin's",
   'post /api/admin/password-reset/confirm': 'the token is not one the site e-mailed',
   // Rules across fields and the clock, which a schema cannot say: an end time after the start time,
-  // a start date not in the past.
+  // a start date or an enquiry's preferred date not in the past.
   'post /api/admin/enquiries/{id}/booking': 'a booking starts today or later, and ends after it starts',
   'put /api/admin/bookings/{id}': 'a booking ends after it starts',
+  'post /api/enquiries': 'a preferred date is today or later, and at most three years ahead',
 };
 
 /** Methods no path serves: one Fastify reads a body for, one it does not, one it does not know. */

@@ -8,7 +8,8 @@ import {
 } from '../control-characters.ts';
 import { MAX_ID, successResponse } from './common.ts';
 import { enquirySource } from './enquiry-source.ts';
-import { ENQUIRY_LIMITS, HONEYPOT_FIELD, ENQUIRY_STATUSES } from '../constants.ts';
+import { ENQUIRY_LIMITS, EVENT_TYPES, HONEYPOT_FIELD, ENQUIRY_STATUSES } from '../constants.ts';
+import { calendarDay, people } from './bookings.ts';
 
 export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
 
@@ -41,6 +42,19 @@ export const visitorEmail = z
   .max(ENQUIRY_LIMITS.email, `must be at most ${ENQUIRY_LIMITS.email} characters`)
   .check(z.email('must be an e-mail address such as name@example.com'));
 
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/**
+ * What the visitor may leave out: absent, null and '' (an empty form field) all mean "not given",
+ * stored as null. The union's own message covers a value of the wrong kind altogether.
+ */
+const notRequired = <T extends z.ZodType<string | number>>(schema: T, message: string) =>
+  z
+    .union([schema, z.literal('')], { error: message })
+    .nullable()
+    .transform((value): z.output<T> | null => (value === '' ? null : value))
+    .optional();
+
 export const enquiryRequest = z.object({
   name: requiredText(ENQUIRY_LIMITS.name),
   email: visitorEmail,
@@ -51,6 +65,13 @@ export const enquiryRequest = z.object({
     .string({ error: 'must be a string' })
     .max(ENQUIRY_LIMITS.captchaToken, 'is not a valid verification token')
     .nullish(),
+  /**
+   * The day the visitor would like, in Europe/London. "Today or later" and how far ahead are checked
+   * by the server against its clock (a schema cannot say it); a day already booked is still taken.
+   */
+  preferred_date: notRequired(calendarDay, 'must be a date in the form YYYY-MM-DD'),
+  event_type: notRequired(z.enum(EVENT_TYPES), `must be one of ${EVENT_TYPES.join(', ')}`),
+  people: notRequired(people, 'must be a whole number of people'),
   [HONEYPOT_FIELD]: z.unknown().optional(),
   /** Where the visitor came from (issue 17); never a reason to refuse an enquiry. */
   source: enquirySource.optional().catch(undefined),
@@ -83,6 +104,12 @@ export const enquiry = z.object({
     utm_campaign: z.string().nullable(),
     referrer_host: z.string().nullable(),
   }),
+  /** What the visitor asked for, when they said (null when not). */
+  preferred_date: z.string().nullable(),
+  event_type: z.enum(EVENT_TYPES).nullable(),
+  people: z.number().nullable(),
+  /** The preferred date was already confirmed for another booking when the enquiry came. */
+  date_taken: z.boolean(),
 });
 export type Enquiry = z.infer<typeof enquiry>;
 

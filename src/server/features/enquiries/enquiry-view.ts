@@ -1,4 +1,4 @@
-import type { Enquiry, EnquiryStatus } from '#shared/schemas/enquiries.ts';
+import type { Enquiry, EnquiryStatus, EventType } from '#shared/schemas/enquiries.ts';
 import { sourceLabel } from '#shared/schemas/enquiry-source.ts';
 import { sourceName } from '#shared/source-names.ts';
 import { toIso } from '../../lib/clock.ts';
@@ -25,6 +25,10 @@ export const toEnquiry = (row: EnquiryRow): Enquiry => ({
   acknowledgement_pending:
     row.notify_pending === 1 && row.visitor_acknowledged_at === null && row.visitor_ack_skipped_at === null,
   source: storedSource(row),
+  preferred_date: row.preferred_date,
+  event_type: row.event_type as EventType | null,
+  people: row.people,
+  date_taken: row.date_taken === 1,
 });
 
 function storedSource(row: EnquiryRow): Enquiry['source'] {

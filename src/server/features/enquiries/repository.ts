@@ -8,6 +8,12 @@ export type EnquiryRow = Selectable<EnquiriesTable>;
 export const insertEnquiry = (db: Db, values: Insertable<EnquiriesTable>) =>
   db.insertInto('enquiries').values(values).returningAll().executeTakeFirstOrThrow();
 
+/** A confirmed booking already takes this day alone (its row in booking_days, decision 0454). */
+export async function dayIsBooked(db: Db, day: string): Promise<boolean> {
+  const row = await db.selectFrom('booking_days').select('day').where('day', '=', day).executeTakeFirst();
+  return row !== undefined;
+}
+
 export const findEnquiry = (db: Db, id: number) =>
   db.selectFrom('enquiries').selectAll().where('id', '=', id).executeTakeFirst();
 

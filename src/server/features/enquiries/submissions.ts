@@ -1,8 +1,9 @@
 // A visitor's booking enquiry: stored durably before the visitor hears "sent", then notified in the
 // background (docs/decisions/0202).
-import { HONEYPOT_FIELD, MIN_FILL_TIME_MS } from '#shared/constants.ts';
+import { BOOKING_LIMITS, HONEYPOT_FIELD, MIN_FILL_TIME_MS } from '#shared/constants.ts';
+import { addDays, londonDay } from '#shared/london-days.ts';
 import type { EnquiryRequest } from '#shared/schemas/enquiries.ts';
-import { HttpError } from '../../lib/http-error.ts';
+import { badRequest, HttpError } from '../../lib/http-error.ts';
 import { CAPTCHA_FAILED } from './captcha.ts';
 import type { EnquiriesDeps } from './deps.ts';
 import { notifyOne } from './notify.ts';
@@ -16,13 +17,27 @@ function spamReason(input: EnquiryRequest, issuedAt: number | null, now: number)
   return null;
 }
 
+/**
+ * The preferred date is a day to come, in London, and not further ahead than the owner books. Checked
+ * here because it depends on the clock; whether the day is free is not a reason to refuse.
+ */
+function refuseDayGone(day: string | null | undefined, now: number) {
+  if (!day) return;
+  const today = londonDay(now);
+  if (day < today) throw badRequest('preferred_date: must be today or later');
+  if (day > addDays(today, BOOKING_LIMITS.aheadDays))
+    throw badRequest(`preferred_date: must be at most ${BOOKING_LIMITS.aheadDays} days ahead`);
+}
+
 export async function submit(
   deps: EnquiriesDeps,
   input: EnquiryRequest,
 ): Promise<{ id: number; spam: boolean }> {
   const { db, clock, captcha, log } = deps;
+  refuseDayGone(input.preferred_date, clock.now());
   const pass = await captcha.verify(input.recaptchaToken);
   const now = clock.now();
+  const preferredDate = input.preferred_date ?? null;
   const reason = spamReason(input, pass.issuedAt, now);
   const row = await db.transaction().execute(async (trx) => {
     // Recorded in the same transaction as the enquiry: a solution is spent only if the enquiry is kept.
@@ -49,6 +64,11 @@ export async function submit(
       source_utm_medium: input.source?.utm_medium ?? null,
       source_utm_campaign: input.source?.utm_campaign ?? null,
       source_referrer_host: input.source?.referrer_host ?? null,
+      preferred_date: preferredDate,
+      event_type: input.event_type ?? null,
+      people: input.people ?? null,
+      // Still taken, never lost: the owner sees it was booked and suggests another day.
+      date_taken: preferredDate === null ? null : (await repo.dayIsBooked(trx, preferredDate)) ? 1 : 0,
     });
   });
   if (reason) {
