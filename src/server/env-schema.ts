@@ -164,6 +164,7 @@ export const envSchema = z
     ENQUIRY_RATE_LIMIT_MAX: positiveInt(ENQUIRY_DEFAULTS.rateLimitMax, 'enquiries per window'),
     ENQUIRY_RATE_LIMIT_WINDOW_MINUTES: positiveInt(ENQUIRY_DEFAULTS.rateLimitWindowMinutes, 'minutes'),
     HOLD_DAYS: positiveInt(BOOKING_DEFAULTS.holdDays, 'days'),
+    BOOKING_RETENTION_YEARS: positiveInt(BOOKING_DEFAULTS.retentionYears, 'years'),
     ANALYTICS_RETENTION_DAYS: positiveInt(ANALYTICS_DEFAULTS.retentionDays, 'days'),
     ANALYTICS_QUEUE_LIMIT: positiveInt(ANALYTICS_DEFAULTS.queueLimit, 'events'),
     // Where accepted events are written: a worker thread with its own connection, or the event loop;

@@ -188,4 +188,8 @@ export const BOOKING_LIMITS = {
   availabilityDays: 366,
   aheadDays: 3 * 366,
 } as const;
-export const BOOKING_DEFAULTS = { holdDays: 14 } as const;
+/**
+ * A hold lasts 14 days; a completed or cancelled booking keeps its customer's name for 6 years (the UK's
+ * record-keeping period for accounts), then is anonymised — its amounts stay.
+ */
+export const BOOKING_DEFAULTS = { holdDays: 14, retentionYears: 6 } as const;

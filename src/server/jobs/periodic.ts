@@ -89,6 +89,12 @@ export function startPeriodicJobs(
       } catch (err) {
         log.warn({ err }, 'purge of recently deleted items failed');
       }
+      try {
+        const anonymised = await services.bookings.anonymiseOld();
+        if (anonymised) log.info({ anonymised }, 'finished bookings past their retention anonymised');
+      } catch (err) {
+        log.warn({ err }, 'anonymising old bookings failed');
+      }
     }),
     every(WEEKLY_REPORT_CHECK_INTERVAL_MS, WEEKLY_REPORT_CHECK_INTERVAL_MS, async () => {
       try {

@@ -183,6 +183,30 @@ describeEachDatabase('bookings', (ctx) => {
     expect((await call('GET', `/api/admin/bookings/${kept.id}`)).json().booking.state).toBe('confirmed');
   });
 
+  it('anonymises finished bookings six years after their last day, keeping the amounts', async () => {
+    await signIn(ctx());
+    const done = await book(await enquiryFrom('Tom Jones'), { ...details, start_date: '2026-06-20' });
+    const later = await book(await enquiryFrom('Ann Lee'), { ...details, start_date: '2026-07-20' });
+    await call('POST', `/api/admin/bookings/${done.id}/confirm`);
+    await call('POST', `/api/admin/bookings/${later.id}/cancel`);
+    ctx().clock.set(Date.UTC(2026, 5, 21, 9, 0, 0));
+    await signIn(ctx());
+    await call('POST', `/api/admin/bookings/${done.id}/complete`);
+    const names = async () =>
+      (
+        await ctx().db.selectFrom('bookings').select(['customer_name', 'price_pence']).orderBy('id').execute()
+      ).map((row) => `${row.customer_name} ${row.price_pence}`);
+    ctx().clock.set(Date.UTC(2032, 5, 19, 12, 0, 0));
+    expect(await ctx().services.bookings.anonymiseOld()).toBe(0);
+    ctx().clock.set(Date.UTC(2032, 5, 22, 12, 0, 0));
+    expect(await ctx().services.bookings.anonymiseOld()).toBe(1);
+    expect(await names()).toEqual(['Name removed 185000', 'Ann Lee 185000']);
+    ctx().clock.set(Date.UTC(2032, 6, 22, 12, 0, 0));
+    expect(await ctx().services.bookings.anonymiseOld()).toBe(1);
+    expect(await ctx().services.bookings.anonymiseOld()).toBe(0);
+    expect(await names()).toEqual(['Name removed 185000', 'Name removed 185000']);
+  });
+
   it('refuses bad input with a clear detail and changes nothing', async () => {
     await signIn(ctx());
     const enquiry = await enquiryFrom('Tom Jones');

@@ -7,4 +7,6 @@ export interface BookingsDeps {
   clock: Clock;
   /** Days a provisional hold lasts unless confirmed (HOLD_DAYS). */
   holdDays: number;
+  /** Years a finished booking keeps its customer's name (BOOKING_RETENTION_YEARS). */
+  retentionYears: number;
 }

@@ -4,6 +4,7 @@ import { bindDeps } from '../../lib/bind-deps.ts';
 import { bookEnquiry, getBooking, listBookings, updateBooking } from './booking-records.ts';
 import { availability } from './days.ts';
 import type { BookingsDeps } from './deps.ts';
+import { anonymiseOldBookings } from './personal-data.ts';
 import { cancelBooking, completeBooking, confirmBooking, expireHolds } from './states.ts';
 
 export function createBookingsService(deps: BookingsDeps) {
@@ -18,6 +19,8 @@ export function createBookingsService(deps: BookingsDeps) {
     complete: bind(completeBooking),
     expireHolds: bind(expireHolds),
     availability: (from: string, to: string) => availability(deps.db, from, to),
+    /** Anonymises finished bookings past the retention (the daily purge). */
+    anonymiseOld: () => anonymiseOldBookings(deps.db, deps.clock.now(), deps.retentionYears),
   };
 }
 

@@ -76,10 +76,25 @@ describeEachDatabase(
       expect(response.headers['cache-control']).toContain('no-store');
     });
 
+    /** A confirmed booking made from the subject's first enquiry, at their farm. */
+    async function bookingOfTheSubject(token: string) {
+      const [first] = await ctx().db.selectFrom('enquiries').select('id').orderBy('id').execute();
+      const made = await ctx().request({
+        method: 'POST',
+        url: `/api/admin/enquiries/${first!.id}/booking`,
+        token,
+        payload: { start_date: '2026-08-14', location: 'Marsh Farm, Lower Lane', price_pence: 120_000 },
+      });
+      const { id } = made.json<{ booking: { id: number } }>().booking;
+      await ctx().request({ method: 'POST', url: `/api/admin/bookings/${id}/confirm`, token });
+      return id;
+    }
+
     it('erases them so that nothing of that person remains, and leaves everyone else’s', async () => {
       await enquiriesFromTheSubject();
       const owner = await ctx().loginAs({ role: 'superadmin' });
-      const needles = ['pat.marsh@example.co.uk', SUBJECT.name, SUBJECT.message];
+      const booking = await bookingOfTheSubject(owner.token);
+      const needles = ['pat.marsh@example.co.uk', SUBJECT.name, SUBJECT.message, 'Marsh Farm'];
       expect(await rowsMentioning(ctx().db, needles)).not.toEqual([]);
       const listed = await call('GET', 'pat.marsh@example.co.uk', owner.token);
       const subjectIds = listed
@@ -91,10 +106,18 @@ describeEachDatabase(
       expect(erased.statusCode, erased.body).toBe(200);
       expect(erased.json()).toEqual({
         success: true,
-        deleted: { enquiries: 3, acknowledgements_counted: expect.any(Number) },
+        deleted: { enquiries: 3, bookings: 1, acknowledgements_counted: expect.any(Number) },
       });
 
       expect(await rowsMentioning(ctx().db, needles)).toEqual([]);
+      // The booking's amount and day stay for the accounts; nobody is left to hold the day for.
+      expect(
+        await ctx()
+          .db.selectFrom('bookings')
+          .select(['id', 'state', 'customer_name', 'price_pence'])
+          .execute(),
+      ).toEqual([{ id: booking, state: 'cancelled', customer_name: 'Name removed', price_pence: 120_000 }]);
+      expect(await ctx().db.selectFrom('booking_days').selectAll().execute()).toEqual([]);
       const after = await call('GET', 'pat.marsh@example.co.uk', owner.token);
       expect(after.json()).toMatchObject({ enquiries: [], acknowledgements_counted: 0 });
       const others = await ctx().db.selectFrom('enquiries').select('email').execute();
@@ -108,7 +131,10 @@ describeEachDatabase(
         .execute();
       expect(entries).toHaveLength(1);
       expect(entries[0]).toMatchObject({ admin_id: owner.id, actor: owner.email });
-      expect(JSON.parse(entries[0]!.detail!)).toMatchObject({ enquiry_ids: subjectIds });
+      expect(JSON.parse(entries[0]!.detail!)).toMatchObject({
+        enquiry_ids: subjectIds,
+        booking_ids: [booking],
+      });
     });
 
     it('is for superadmins only: an admin gets 403 and erases nothing, no token gets 401', async () => {

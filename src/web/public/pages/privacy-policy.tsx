@@ -58,7 +58,8 @@ function DataWeCollect({ captchaProvider }: { captchaProvider: CaptchaSetup['pro
       </p>
       <h3>When you send an enquiry through this website</h3>
       <p>
-        Your name, e-mail address, organisation and the message you write, together with the date and time you
+        Your name, e-mail address, organisation and the message you write — and, if you give them, the date
+        you would like, the type of event and how many people to expect — together with the date and time you
         sent it. So that we know which of our adverts and partners bring enquiries, it also records where you
         came to us from, as your own browser shows it: the campaign tags in the web address you arrived at
         (such as utm_source=newsletter), and the name of the website whose link you followed (for example
@@ -140,7 +141,11 @@ function DataRetention({ retentionDays }: { retentionDays: number }) {
           Enquiries: until we have dealt with them and any booking that follows; we review and delete old
           enquiries at least once a year.
         </li>
-        <li>Booking and invoice records: six years, as UK tax law requires.</li>
+        <li>
+          Booking and invoice records: six years after the event, as UK tax law requires; then your name,
+          e-mail address, the event's place and our notes are removed automatically, and only the dates and
+          amounts stay in our accounts.
+        </li>
         <li>
           Signed waivers: three years after the event (or, for participants under 18, until they turn 21), the
           period in which a personal injury claim can be made; then they are shredded.

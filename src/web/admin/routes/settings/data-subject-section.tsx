@@ -20,18 +20,39 @@ const FIELD_LABEL = 'Their e-mail address';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
-/** "3 enquiries and a count of 2 acknowledgement e-mails", naming only what there is. */
-function describeHoldings({ enquiries, acknowledgements_counted: counted }: DataSubjectRecords): string {
+/** "3 enquiries, 1 booking and a count of 2 acknowledgement e-mails", naming only what there is. */
+function describeHoldings({
+  enquiries,
+  bookings,
+  acknowledgements_counted: counted,
+}: DataSubjectRecords): string {
   const parts = [];
   if (enquiries.length > 0) parts.push(plural(enquiries.length, 'enquiry', 'enquiries'));
+  if (bookings.length > 0) parts.push(plural(bookings.length, 'booking', 'bookings'));
   if (counted > 0)
     parts.push(`a count of ${plural(counted, 'acknowledgement e-mail', 'acknowledgement e-mails')}`);
-  return parts.join(' and ');
+  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : (parts[0] ?? '');
 }
 
 /** A file name that is safe on every system and still says whose data it is. */
 export const copyFileName = (email: string) =>
   `personal-data-${email.toLowerCase().replace(/[^a-z0-9.@_-]+/g, '_')}.json`;
+
+/** The person's bookings, one line each (the copy holds every field). */
+function BookingLines({ records }: { records: DataSubjectRecords }) {
+  if (records.bookings.length === 0) return null;
+  return (
+    <ul aria-label={`Bookings of ${records.email}`} className="space-y-1 text-ink-800">
+      {records.bookings.map((booking) => (
+        <li key={booking.id}>
+          Booking {booking.id}: {booking.start_date}
+          {booking.end_date !== booking.start_date && ` to ${booking.end_date}`}, {booking.state}
+          {booking.location && `, ${booking.location}`}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 function Holdings({ records, onErased }: { records: DataSubjectRecords; onErased: (text: string) => void }) {
   const erase = useEraseDataSubject();
@@ -50,7 +71,12 @@ function Holdings({ records, onErased }: { records: DataSubjectRecords; onErased
     erase.mutate(records.email, {
       onSuccess: ({ deleted }) => {
         // The banner above says it; a toast beside it would say it twice (issue 16).
-        onErased(`Erased ${plural(deleted.enquiries, 'enquiry', 'enquiries')} from ${records.email}.`);
+        const anonymised = deleted.bookings
+          ? ` ${plural(deleted.bookings, 'booking', 'bookings')} kept for the accounts, without name or place.`
+          : '';
+        onErased(
+          `Erased ${plural(deleted.enquiries, 'enquiry', 'enquiries')} from ${records.email}.${anonymised}`,
+        );
       },
       onError: (error) => toast.error(errorMessage(error, 'Failed to erase this data')),
     });
@@ -81,6 +107,7 @@ function Holdings({ records, onErased }: { records: DataSubjectRecords; onErased
           ))}
         </ul>
       )}
+      <BookingLines records={records} />
       {records.acknowledgements_counted > 0 && (
         <p className="text-sm text-ink-600">
           The acknowledgement count only limits how many automatic replies go to this mailbox a day; it holds
@@ -150,7 +177,7 @@ export function DataSubjectSection() {
           <Loading label="Looking up" />
         ) : records.isError ? (
           <Banner kind="error">{errorMessage(records.error, 'Failed to look up this address')}</Banner>
-        ) : records.data.enquiries.length === 0 && records.data.acknowledgements_counted === 0 ? (
+        ) : !describeHoldings(records.data) ? (
           <EmptyState>
             Nothing is stored under <span className="break-words">{records.data.email}</span>.
           </EmptyState>

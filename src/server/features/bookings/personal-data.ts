@@ -1,0 +1,69 @@
+// What bookings hold about one person, for data-subject requests, and anonymising it: after an
+// erasure request, and once a finished booking is older than the records are kept
+// (docs/decisions/0454). The amounts and days stay — the business's accounts need them — while the
+// name, address, place and notes go. A live booking of someone erased is cancelled: nobody is left
+// to hold the day for.
+import { sql } from 'kysely';
+import { addDays, londonDay } from '#shared/london-days.ts';
+import type { Booking } from '#shared/schemas/bookings.ts';
+import type { Db } from '../../db/database.ts';
+import { toBooking } from './booking-view.ts';
+import * as repo from './repository.ts';
+
+/** What an anonymised booking shows where the customer's name was. */
+export const NAME_REMOVED = 'Name removed';
+
+const storedAddress = sql<string>`lower(customer_email)`;
+
+const ANONYMOUS = {
+  customer_name: NAME_REMOVED,
+  customer_email: '',
+  location: '',
+  postcode: '',
+  notes: '',
+  enquiry_id: null,
+} as const;
+
+export async function bookingsOf(db: Db, email: string): Promise<Booking[]> {
+  const rows = await db
+    .selectFrom('bookings')
+    .selectAll()
+    .where(storedAddress, '=', email.toLowerCase())
+    .orderBy('start_date')
+    .orderBy('id')
+    .execute();
+  return rows.map(toBooking);
+}
+
+/** Anonymises the person's bookings in the caller's transaction; returns their ids, ascending. */
+export async function anonymiseBookingsOf(trx: Db, email: string, now: number): Promise<number[]> {
+  const rows = await trx
+    .selectFrom('bookings')
+    .select(['id', 'state'])
+    .where(storedAddress, '=', email.toLowerCase())
+    .orderBy('id')
+    .execute();
+  for (const { id, state } of rows) {
+    const live = state === 'provisional' || state === 'confirmed';
+    if (live) await repo.releaseDays(trx, id);
+    await repo.updateBooking(trx, id, {
+      ...ANONYMOUS,
+      ...(live ? { state: 'cancelled', hold_expires_at: null } : {}),
+      updated_at: now,
+    });
+  }
+  return rows.map((row) => row.id);
+}
+
+/** Anonymises completed and cancelled bookings that ended more than `years` ago; returns how many. */
+export async function anonymiseOldBookings(db: Db, now: number, years: number): Promise<number> {
+  const cutOff = addDays(londonDay(now), -Math.round(years * 365.25));
+  const result = await db
+    .updateTable('bookings')
+    .set({ ...ANONYMOUS, updated_at: now })
+    .where('state', 'in', ['completed', 'cancelled'])
+    .where('end_date', '<', cutOff)
+    .where('customer_email', '<>', '')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
