@@ -2,7 +2,9 @@
 // an edit, and the three changes of state. Every change refreshes the bookings and the enquiries
 // (an enquiry follows its booking: booked, then closed once it is cancelled).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { z } from 'zod';
+import { addDays, londonDay } from '#shared/london-days.ts';
 import type { Booking, bookingAnswer, bookingInput, bookingList } from '#shared/schemas/bookings.ts';
 import { api } from '../../lib/api-client.ts';
 import { enquiriesKey } from './enquiries-list.ts';
@@ -21,6 +23,18 @@ export function useBookings(from: string, to: string) {
     queryKey: [...bookingsKey, 'window', from, to],
     queryFn: ({ signal }) => fetchBookings(from, to, signal),
   });
+}
+
+/**
+ * The bookings around today, the most the API gives at once (two months back, ten ahead): what the
+ * dashboard and the enquiry cards look through. One request however many cards ask.
+ */
+export function useBookingsAround() {
+  const [window] = useState(() => {
+    const today = londonDay(Date.now());
+    return { from: addDays(today, -60), to: addDays(today, 305) };
+  });
+  return useBookings(window.from, window.to);
 }
 
 export function useBooking(id: number | null) {

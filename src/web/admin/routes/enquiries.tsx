@@ -19,6 +19,7 @@ import { SendPendingButton } from './enquiries/send-pending-button.tsx';
 import { useEnquiryDeletion } from './enquiries/use-enquiry-deletion.ts';
 import { useEnquiryFilter } from './enquiries/use-enquiry-filter.ts';
 import { useEnquirySelection, type EnquirySelection } from './enquiries/use-enquiry-selection.ts';
+import { useScrollToHash } from './enquiries/use-scroll-to-hash.ts';
 
 /** Why no enquiry shows: they failed to load, the filter hides them all, or none came yet. */
 const emptyListMessage = (failed: boolean, anyEnquiries: boolean) =>
@@ -57,6 +58,7 @@ export function EnquiriesScreen() {
   useEffect(() => {
     if (enquiries.error) errorToast('Failed to fetch enquiries');
   }, [enquiries.error]);
+  useScrollToHash(enquiries.isSuccess);
 
   const exportCsv = useExportEnquiries();
   const all = useMemo(() => enquiries.data ?? [], [enquiries.data]);

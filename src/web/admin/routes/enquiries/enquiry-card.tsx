@@ -6,6 +6,7 @@ import type { Enquiry, EnquiryStatus, NotificationWait } from '#shared/schemas/e
 import { Button } from '../../../components/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useUpdateEnquiryStatus } from '../../api/enquiries-update-status.ts';
+import { BookAction } from './book-action.tsx';
 import { errorToast } from './error-toast.ts';
 import { describeSource, formatReceived } from './format.ts';
 import { StatusBadge, STATUS_LABELS } from './status-badge.tsx';
@@ -29,12 +30,12 @@ export function EnquiryCard({
 }) {
   const status = enquiry.status ?? 'new';
   const titleId = `enquiry-${enquiry.id}-name`;
-  const reply = `mailto:${enquiry.email}?subject=${encodeURIComponent('Re: your booking enquiry')}`;
 
   return (
     <li
+      id={`enquiry-${enquiry.id}`}
       aria-labelledby={titleId}
-      className={`rounded-card border bg-white shadow-sm ${selected ? 'border-accent-600 ring-1 ring-accent-600' : 'border-ink-200'}`}
+      className={`scroll-mt-20 rounded-card border bg-white shadow-sm ${selected ? 'border-accent-600 ring-1 ring-accent-600' : 'border-ink-200'}`}
     >
       <div className="flex gap-3 p-4 sm:p-5">
         <input
@@ -72,27 +73,44 @@ export function EnquiryCard({
           <p className="rounded-lg bg-ink-50 p-3 text-ink-800 break-words whitespace-pre-line">
             {enquiry.message}
           </p>
-          <div className="flex flex-wrap items-end gap-2">
-            <StatusSelect enquiry={enquiry} status={status} />
-            <a
-              href={reply}
-              className="inline-flex min-h-11 items-center gap-2 rounded-lg bg-ink-100 px-4 text-sm font-semibold text-ink-900 hover:bg-ink-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink-500"
-              aria-label={`Reply to ${enquiry.name} by email`}
-            >
-              <Reply className="size-4" aria-hidden="true" /> Reply
-            </a>
-            <Button
-              variant="ghost"
-              className="ml-auto text-danger-600 hover:bg-red-50"
-              onClick={onDelete}
-              aria-label={`Delete enquiry from ${enquiry.name}`}
-            >
-              <Trash2 className="size-4" aria-hidden="true" /> Delete
-            </Button>
-          </div>
+          <EnquiryActions enquiry={enquiry} status={status} onDelete={onDelete} />
         </div>
       </div>
     </li>
+  );
+}
+
+/** What can be done with an enquiry: its status, a reply, a booking, deleting it. */
+function EnquiryActions({
+  enquiry,
+  status,
+  onDelete,
+}: {
+  enquiry: Enquiry;
+  status: EnquiryStatus;
+  onDelete: () => void;
+}) {
+  const reply = `mailto:${enquiry.email}?subject=${encodeURIComponent('Re: your booking enquiry')}`;
+  return (
+    <div className="flex flex-wrap items-end gap-2">
+      <StatusSelect enquiry={enquiry} status={status} />
+      <a
+        href={reply}
+        className="inline-flex min-h-11 items-center gap-2 rounded-lg bg-ink-100 px-4 text-sm font-semibold text-ink-900 hover:bg-ink-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink-500"
+        aria-label={`Reply to ${enquiry.name} by email`}
+      >
+        <Reply className="size-4" aria-hidden="true" /> Reply
+      </a>
+      <BookAction enquiry={enquiry} />
+      <Button
+        variant="ghost"
+        className="ml-auto text-danger-600 hover:bg-red-50"
+        onClick={onDelete}
+        aria-label={`Delete enquiry from ${enquiry.name}`}
+      >
+        <Trash2 className="size-4" aria-hidden="true" /> Delete
+      </Button>
+    </div>
   );
 }
 

@@ -1,0 +1,84 @@
+// An enquiry's way to a booking: "Book" opens the booking form (the day the visitor asked for already
+// filled in), which makes a provisional hold; once there is a live booking the card links to it.
+import { CalendarCheck, CalendarPlus } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { Booking } from '#shared/schemas/bookings.ts';
+import type { Enquiry } from '#shared/schemas/enquiries.ts';
+import { Banner } from '../../../components/admin-ui.tsx';
+import { Button, buttonClasses } from '../../../components/button.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useBookEnquiry, useBookingsAround } from '../../api/bookings.ts';
+import { SidePanel } from '../../components/side-panel.tsx';
+import { BookingForm } from '../bookings/booking-form.tsx';
+import { formatMoment } from '../bookings/booking-details.tsx';
+import { bookingDays } from '../bookings/days.ts';
+import { emptyBookingForm } from '../bookings/form-values.ts';
+import { bookingLink } from '../bookings/use-month.ts';
+
+const LINK = `${buttonClasses('secondary')} text-sm`;
+
+/** The enquiry's booking that is not cancelled, if the calendar around today has it. */
+function useLiveBooking(enquiryId: number): Booking | undefined {
+  const around = useBookingsAround();
+  return around.data?.find((b) => b.enquiry_id === enquiryId && b.state !== 'cancelled');
+}
+
+function Booked({ booking }: { booking: Booking }) {
+  return (
+    <Banner kind="success">
+      <p>
+        Booked provisionally for {bookingDays(booking)}.
+        {booking.hold_expires_at &&
+          ` The hold lapses ${formatMoment(booking.hold_expires_at)} unless confirmed.`}
+      </p>
+      <Link
+        to={bookingLink(booking)}
+        className="mt-2 inline-block font-semibold underline underline-offset-2"
+      >
+        Open the booking
+      </Link>
+    </Banner>
+  );
+}
+
+export function BookAction({ enquiry }: { enquiry: Enquiry & { preferred_date?: string | null } }) {
+  const live = useLiveBooking(enquiry.id);
+  const book = useBookEnquiry();
+  const [open, setOpen] = useState(false);
+  const made = book.data;
+  const close = () => {
+    setOpen(false);
+    book.reset();
+  };
+
+  if (live && !open)
+    return (
+      <Link to={bookingLink(live)} className={LINK} aria-label={`View the booking for ${enquiry.name}`}>
+        <CalendarCheck className="size-4" aria-hidden="true" /> View booking
+      </Link>
+    );
+  if (enquiry.status === 'spam') return null;
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setOpen(true)} aria-label={`Book ${enquiry.name}`}>
+        <CalendarPlus className="size-4" aria-hidden="true" /> Book
+      </Button>
+      <SidePanel open={open} onClose={close} title={`Book: ${enquiry.name}`}>
+        {made ? (
+          <Booked booking={made} />
+        ) : (
+          <BookingForm
+            initial={emptyBookingForm(enquiry.preferred_date ?? '')}
+            label="Make provisional booking"
+            pendingLabel="Booking…"
+            pending={book.isPending}
+            refusal={book.isError ? errorMessage(book.error, 'Could not make the booking.') : null}
+            onCancel={close}
+            onSubmit={(input) => book.mutate({ enquiryId: enquiry.id, input })}
+          />
+        )}
+      </SidePanel>
+    </>
+  );
+}
