@@ -30,6 +30,7 @@ import { useContentList, type ContentItem } from '../api/content-list.ts';
 import { useEnquiries } from '../api/enquiries-list.ts';
 import { useMe } from '../api/me.ts';
 import { useSetupStatus } from '../api/setup-status.ts';
+import { BookingsCards } from './dashboard/bookings-cards.tsx';
 import { SetupCard } from './dashboard/setup-card.tsx';
 import { EDIT_PARAM } from './content/use-editor.ts';
 import { useWelcome } from './dashboard/welcome.ts';
@@ -240,6 +241,7 @@ export function DashboardScreen() {
             summary={summary}
             mailToFiles={setup.data?.mail.transport === 'outbox'}
           />
+          <BookingsCards />
           <QuickLinks />
         </>
       )}

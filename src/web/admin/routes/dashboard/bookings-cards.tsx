@@ -1,0 +1,106 @@
+// The dashboard's two booking cards: the next confirmed bookings, and the provisional holds that
+// lapse within three days unless confirmed. Each line opens the booking on the Bookings screen.
+import { CalendarCheck, Hourglass, type LucideIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { londonDay } from '#shared/london-days.ts';
+import type { Booking } from '#shared/schemas/bookings.ts';
+import { Card, Loading } from '../../../components/admin-ui.tsx';
+import { useBookingsAround } from '../../api/bookings.ts';
+import { formatMoment } from '../bookings/booking-details.tsx';
+import { bookingDays } from '../bookings/days.ts';
+import { StateBadge } from '../bookings/state.tsx';
+import { bookingLink } from '../bookings/use-month.ts';
+
+const SHOWN = 5;
+const HOLD_WARNING_MS = 3 * 24 * 60 * 60 * 1000;
+
+function upcoming(bookings: readonly Booking[], today: string) {
+  return bookings
+    .filter((b) => b.state === 'confirmed' && b.end_date >= today)
+    .sort((a, b) => a.start_date.localeCompare(b.start_date) || a.id - b.id)
+    .slice(0, SHOWN);
+}
+
+function expiring(bookings: readonly Booking[], now: number) {
+  return bookings
+    .filter((b) => b.state === 'provisional' && b.hold_expires_at)
+    .filter((b) => Date.parse(b.hold_expires_at!) - now <= HOLD_WARNING_MS)
+    .sort((a, b) => a.hold_expires_at!.localeCompare(b.hold_expires_at!));
+}
+
+function BookingCard({
+  title,
+  icon: Icon,
+  list,
+  loading,
+  failed,
+  empty,
+  detail,
+}: {
+  title: string;
+  icon: LucideIcon;
+  list: Booking[];
+  loading: boolean;
+  failed: boolean;
+  empty: string;
+  detail: (booking: Booking) => string;
+}) {
+  return (
+    <Card>
+      <h2 className="flex items-center gap-2 font-display text-xl font-semibold tracking-wide text-ink-900 uppercase">
+        <Icon className="size-5 text-ink-600" aria-hidden="true" />
+        {title}
+      </h2>
+      {loading ? (
+        <Loading />
+      ) : failed ? (
+        <p className="mt-3 text-ink-600">Could not load the bookings.</p>
+      ) : list.length === 0 ? (
+        <p className="mt-3 text-ink-600">{empty}</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-ink-100">
+          {list.map((booking) => (
+            <li key={booking.id}>
+              <Link
+                to={bookingLink(booking)}
+                className="flex min-h-11 flex-wrap items-center gap-x-3 gap-y-1 rounded px-1 py-2 hover:bg-ink-50 focus-visible:outline-2 focus-visible:outline-accent-400"
+              >
+                <span className="font-semibold text-ink-900">{booking.customer_name}</span>
+                <StateBadge state={booking.state} />
+                <span className="basis-full text-sm text-ink-600">{detail(booking)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+export function BookingsCards() {
+  const bookings = useBookingsAround();
+  const [now] = useState(() => Date.now());
+  const all = bookings.data ?? [];
+  const common = { loading: bookings.isPending, failed: bookings.isError };
+  return (
+    <section aria-label="Bookings" className="mt-8 grid gap-4 lg:grid-cols-2">
+      <BookingCard
+        title="Upcoming bookings"
+        icon={CalendarCheck}
+        list={upcoming(all, londonDay(now))}
+        empty="No confirmed bookings ahead."
+        detail={(b) => [bookingDays(b), b.location].filter(Boolean).join(' · ')}
+        {...common}
+      />
+      <BookingCard
+        title="Holds about to expire"
+        icon={Hourglass}
+        list={expiring(all, now)}
+        empty="No hold lapses in the next three days."
+        detail={(b) => `${bookingDays(b)} · lapses ${formatMoment(b.hold_expires_at!)}`}
+        {...common}
+      />
+    </section>
+  );
+}
