@@ -72,6 +72,7 @@ export function createServices(
     log,
     config.analytics.writer === 'thread' ? threadWriter(config.database, log) : inlineWriter(db),
   );
+  const bookings = createBookingsService({ db, clock, ...config.bookings });
   const weeklyReport = createWeeklyReportService({
     db,
     clock,
@@ -79,7 +80,7 @@ export function createServices(
     mailRoute: route,
     publicUrl: config.publicUrl,
     log,
-    sources: weeklyReportSources({ clock, site, analytics, enquiries, content, setup }),
+    sources: weeklyReportSources({ clock, site, analytics, enquiries, content, setup, bookings }),
   });
   const trash = createTrashService({ db, clock, uploadDir: config.uploadDir, content, audit, log });
   return {
@@ -99,7 +100,7 @@ export function createServices(
     authLimits,
     twoFactor,
     dataSubject: createDataSubjectService(db, clock, audit),
-    bookings: createBookingsService({ db, clock, ...config.bookings }),
+    bookings,
     passwordReset,
     background,
     content,

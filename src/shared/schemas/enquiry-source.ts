@@ -72,6 +72,10 @@ export const sourceCount = z.object({
   enquiries: z.number().int(),
   /** Of those, how many are now marked booked. */
   booked: z.number().int(),
+  /** Of those, how many have a confirmed (or completed) booking (docs/product.md#bookings). */
+  confirmed: z.number().int(),
+  /** The sum of those bookings' prices, in pence (a booking without a price counts 0). */
+  value_pence: z.number().int(),
 });
 export type SourceCount = z.infer<typeof sourceCount>;
 
@@ -88,6 +92,21 @@ export type OtherSources = z.infer<typeof otherSources>;
  */
 export const otherSourcesLabel = (others: Pick<OtherSources, 'sources'>) =>
   `Other sources (${others.sources.toLocaleString('en-GB')})`;
+
+/** The "All sources" row: every count summed; visitors stay unknown (null) when no row knows them. */
+export function allSources(rows: SourceCount[]): SourceCount {
+  return rows.reduce<SourceCount>(
+    (sum, row) => ({
+      source: sum.source,
+      visitors: row.visitors === null ? sum.visitors : (sum.visitors ?? 0) + row.visitors,
+      enquiries: sum.enquiries + row.enquiries,
+      booked: sum.booked + row.booked,
+      confirmed: sum.confirmed + row.confirmed,
+      value_pence: sum.value_pence + row.value_pence,
+    }),
+    { source: 'All sources', visitors: null, enquiries: 0, booked: 0, confirmed: 0, value_pence: 0 },
+  );
+}
 
 export const bookingsBySourceResponse = z.object({
   success: z.literal(true),

@@ -3,7 +3,7 @@
 // bookings by source, each a small table under a heading row, separated by an empty line, in the
 // words and order the screen uses. Read through the same functions as the screen's calls.
 import { londonDay, periodDays } from '#shared/london-days.ts';
-import { otherSourcesLabel, type SourceCount } from '#shared/schemas/enquiry-source.ts';
+import { allSources, otherSourcesLabel, type SourceCount } from '#shared/schemas/enquiry-source.ts';
 import { sectionName } from '#shared/report-words.ts';
 import { csvLine } from '../../lib/csv.ts';
 import { bookingsBySource, sourceCells } from '../enquiries/sources.ts';
@@ -13,18 +13,7 @@ import { chart, summary } from './reports.ts';
 type Row = (string | number | null)[];
 
 /** The bookings table's rows as on the screen: the top sources, "Other sources", "All sources". */
-function sourceRows(rows: SourceCount[]): Row[] {
-  const total = rows.reduce(
-    (sum, row) => ({
-      ...sum,
-      visitors: row.visitors === null ? sum.visitors : (sum.visitors ?? 0) + row.visitors,
-      enquiries: sum.enquiries + row.enquiries,
-      booked: sum.booked + row.booked,
-    }),
-    { source: 'All sources', visitors: null as number | null, enquiries: 0, booked: 0 },
-  );
-  return [...rows, total].map(sourceCells);
-}
+const sourceRows = (rows: SourceCount[]): Row[] => [...rows, allSources(rows)].map(sourceCells);
 
 export async function summaryCsv(deps: AnalyticsDeps, days: number): Promise<string> {
   const [totals, daily, bySource] = await Promise.all([
@@ -51,7 +40,16 @@ export async function summaryCsv(deps: AnalyticsDeps, days: number): Promise<str
       ...totals.section_engagement.map((s): Row => [sectionName(s.section), s.avg_time.toFixed(1)]),
     ],
     [
-      ['Source', 'Visitors', 'Enquiries', 'Visitor → enquiry %', 'Booked', 'Booked %'],
+      [
+        'Source',
+        'Visitors',
+        'Enquiries',
+        'Visitor → enquiry %',
+        'Booked',
+        'Booked %',
+        'Confirmed',
+        'Value £',
+      ],
       ...sourceRows(sources),
     ],
   ];

@@ -74,9 +74,9 @@ describeEachDatabase(
 
       const csv = await ctx().request({ method: 'GET', url: '/api/admin/enquiries/export', token });
       const lines = csv.body.trim().split('\r\n');
-      expect(lines[0]).toMatch(/,source,utm_source,utm_medium,utm_campaign,referrer_host$/);
+      expect(lines[0]).toMatch(/,source,utm_source,utm_medium,utm_campaign,referrer_host,preferred_date,/);
       expect(
-        lines.some((line) => line.endsWith(',newsletter,Newsletter,email,spring-2027,mail.example.net')),
+        lines.some((line) => line.endsWith(',newsletter,Newsletter,email,spring-2027,mail.example.net,,,,')),
       ).toBe(true);
     });
 
@@ -84,7 +84,7 @@ describeEachDatabase(
       await send(ctx(), { utm_source: '=HYPERLINK("http://evil.example")' });
       const { token } = await ctx().loginAs();
       const csv = await ctx().request({ method: 'GET', url: '/api/admin/enquiries/by-source/export', token });
-      expect(csv.body.split('\r\n')[1]).toBe(`"'=hyperlink(""http://evil.example"")",,1,,0,0`);
+      expect(csv.body.split('\r\n')[1]).toBe(`"'=hyperlink(""http://evil.example"")",,1,,0,0,0,0.00`);
     });
 
     it('never refuses an enquiry for its source: odd values are cut or dropped, control characters removed', async () => {
@@ -151,9 +151,16 @@ describeEachDatabase(
         success: true,
         days: 7,
         sources: [
-          { source: 'Google', visitors: null, enquiries: 2, booked: 1 },
-          { source: 'Direct or unknown', visitors: null, enquiries: 1, booked: 0 },
-          { source: 'Instagram', visitors: null, enquiries: 1, booked: 0 },
+          { source: 'Google', visitors: null, enquiries: 2, booked: 1, confirmed: 0, value_pence: 0 },
+          {
+            source: 'Direct or unknown',
+            visitors: null,
+            enquiries: 1,
+            booked: 0,
+            confirmed: 0,
+            value_pence: 0,
+          },
+          { source: 'Instagram', visitors: null, enquiries: 1, booked: 0, confirmed: 0, value_pence: 0 },
         ],
         others: null,
       });
@@ -162,6 +169,8 @@ describeEachDatabase(
         visitors: null,
         enquiries: 3,
         booked: 1,
+        confirmed: 0,
+        value_pence: 0,
       });
 
       const csv = await ctx().request({
@@ -173,12 +182,55 @@ describeEachDatabase(
         'attachment; filename="bookings-by-source_7-days_2026-06-15.csv"',
       );
       expect(csv.body).toBe(
-        'source,visitors,enquiries,enquiry_percent,booked,booked_percent\r\n' +
-          'Google,,2,,1,50\r\nDirect or unknown,,1,,0,0\r\nInstagram,,1,,0,0\r\n',
+        'source,visitors,enquiries,enquiry_percent,booked,booked_percent,confirmed_bookings,confirmed_value_gbp\r\n' +
+          'Google,,2,,1,50,0,0.00\r\nDirect or unknown,,1,,0,0,0,0.00\r\nInstagram,,1,,0,0,0,0.00\r\n',
       );
 
       ctx().clock.advance(90 * DAY_MS);
       expect((await bySource(7, (await ctx().loginAs()).token)).sources).toEqual([]);
+    });
+
+    it('adds confirmed bookings and their value per source: which channel brings revenue (issue 29)', async () => {
+      for (const utm_source of ['newsletter', 'newsletter', 'newsletter', 'google'])
+        await send(ctx(), { utm_source });
+      const { token } = await ctx().loginAs();
+      const ids = (await ctx().db.selectFrom('enquiries').select('id').orderBy('id').execute()).map(
+        (r) => r.id,
+      );
+      const book = async (id: number, price_pence: number | null, then?: 'confirm' | 'cancel') => {
+        const made = await ctx().request({
+          method: 'POST',
+          url: `/api/admin/enquiries/${id}/booking`,
+          token,
+          payload: { start_date: '2026-08-0' + String(id % 9 || 1), price_pence },
+        });
+        expect(made.statusCode, made.body).toBe(200);
+        const booking = made.json<{ booking: { id: number } }>().booking;
+        if (then)
+          expect(
+            (await ctx().request({ method: 'POST', url: `/api/admin/bookings/${booking.id}/${then}`, token }))
+              .statusCode,
+          ).toBe(200);
+      };
+      await book(ids[0]!, 185_050, 'confirm');
+      await book(ids[1]!, 50_000); // only a hold: not counted
+      await book(ids[2]!, 70_000, 'cancel'); // cancelled: not counted
+      await book(ids[3]!, null, 'confirm'); // confirmed without a price yet: counted, worth nothing yet
+      const report = (
+        await ctx().request({ method: 'GET', url: '/api/admin/enquiries/by-source?days=7', token })
+      ).json<{ sources: { source: string; confirmed: number; value_pence: number }[] }>();
+      expect(
+        report.sources.map(({ source, confirmed, value_pence }) => [source, confirmed, value_pence]),
+      ).toEqual([
+        ['newsletter', 1, 185_050],
+        ['Google', 1, 0],
+      ]);
+      const csv = await ctx().request({
+        method: 'GET',
+        url: '/api/admin/enquiries/by-source/export?days=7',
+        token,
+      });
+      expect(csv.body.split('\r\n')[1]).toBe('newsletter,,3,,2,67,1,1850.50');
     });
 
     it('sets the period’s consenting visitors per source beside their enquiries, for the conversion rate', async () => {
@@ -217,10 +269,10 @@ describeEachDatabase(
         token,
       });
       expect(response.json<{ sources: unknown[] }>().sources).toEqual([
-        { source: 'Google', visitors: 3, enquiries: 1, booked: 0 },
-        { source: 'newsletter', visitors: 0, enquiries: 1, booked: 0 },
-        { source: 'Direct or unknown', visitors: 1, enquiries: 0, booked: 0 },
-        { source: 'Facebook', visitors: 1, enquiries: 0, booked: 0 },
+        { source: 'Google', visitors: 3, enquiries: 1, booked: 0, confirmed: 0, value_pence: 0 },
+        { source: 'newsletter', visitors: 0, enquiries: 1, booked: 0, confirmed: 0, value_pence: 0 },
+        { source: 'Direct or unknown', visitors: 1, enquiries: 0, booked: 0, confirmed: 0, value_pence: 0 },
+        { source: 'Facebook', visitors: 1, enquiries: 0, booked: 0, confirmed: 0, value_pence: 0 },
       ]);
       const summary = await ctx().services.analytics.summary(7);
       expect(summary.unique_visitors).toBe(7); // every consenting session, attributed or not
@@ -231,8 +283,8 @@ describeEachDatabase(
         token,
       });
       expect(csv.body).toBe(
-        'source,visitors,enquiries,enquiry_percent,booked,booked_percent\r\n' +
-          'Google,3,1,33,0,0\r\nnewsletter,0,1,,0,0\r\nDirect or unknown,1,0,0,0,\r\nFacebook,1,0,0,0,\r\n',
+        'source,visitors,enquiries,enquiry_percent,booked,booked_percent,confirmed_bookings,confirmed_value_gbp\r\n' +
+          'Google,3,1,33,0,0,0,0.00\r\nnewsletter,0,1,,0,0,0,0.00\r\nDirect or unknown,1,0,0,0,,0,0.00\r\nFacebook,1,0,0,0,,0,0.00\r\n',
       );
     });
 

@@ -24,21 +24,33 @@ import {
   visitorsOfSources,
 } from '../analytics/source-visitors.ts';
 
+const NOTHING_YET = { enquiries: 0, booked: 0, confirmed: 0, value_pence: 0 };
+
 /** Enquiries and bookings per source label from `since` on, spam left out. */
 async function enquiriesBySource(db: Db, since: number): Promise<Map<string, SourceCount>> {
   // One row per distinct (utm_source, referrer host) — the only columns the label reads — so the
   // labelling rule stays the one in TypeScript and the rows read are sources, not enquiries.
+  // An enquiry has at most one booking that is not cancelled (a unique index), so the join adds no rows.
   const rows = await db
     .selectFrom('enquiries')
+    .leftJoin('bookings', (join) =>
+      join
+        .onRef('bookings.enquiry_id', '=', 'enquiries.id')
+        .on('bookings.state', 'in', ['confirmed', 'completed']),
+    )
     .select((eb) => [
-      'source_utm_source',
-      'source_referrer_host',
+      'enquiries.source_utm_source',
+      'enquiries.source_referrer_host',
       eb.fn.countAll<number | string>().as('enquiries'),
-      eb.fn.sum<number | string>(eb.case().when('status', '=', 'booked').then(1).else(0).end()).as('booked'),
+      eb.fn
+        .sum<number | string>(eb.case().when('enquiries.status', '=', 'booked').then(1).else(0).end())
+        .as('booked'),
+      eb.fn.count<number | string>('bookings.id').as('confirmed'),
+      eb.fn.coalesce(eb.fn.sum<number | string>('bookings.price_pence'), eb.lit(0)).as('value_pence'),
     ])
-    .where('created_at', '>=', since)
-    .where('status', '!=', 'spam')
-    .groupBy(['source_utm_source', 'source_referrer_host'])
+    .where('enquiries.created_at', '>=', since)
+    .where('enquiries.status', '!=', 'spam')
+    .groupBy(['enquiries.source_utm_source', 'enquiries.source_referrer_host'])
     .execute();
   const bySource = new Map<string, SourceCount>();
   for (const row of rows) {
@@ -49,9 +61,11 @@ async function enquiriesBySource(db: Db, since: number): Promise<Map<string, Sou
         referrer_host: row.source_referrer_host,
       }),
     );
-    const count = bySource.get(source) ?? { source, visitors: null, enquiries: 0, booked: 0 };
+    const count = bySource.get(source) ?? { source, visitors: null, ...NOTHING_YET };
     count.enquiries += Number(row.enquiries);
     count.booked += Number(row.booked);
+    count.confirmed += Number(row.confirmed);
+    count.value_pence += Number(row.value_pence);
     bySource.set(source, count);
   }
   return bySource;
@@ -64,7 +78,7 @@ const byMostEnquiries = (a: SourceCount, b: SourceCount) =>
   (b.visitors ?? 0) - (a.visitors ?? 0) ||
   byCodePoint(a.source, b.source);
 
-const sumOf = (rows: SourceCount[], field: 'visitors' | 'enquiries' | 'booked') =>
+const sumOf = (rows: SourceCount[], field: 'visitors' | keyof typeof NOTHING_YET) =>
   rows.reduce((sum, row) => sum + (row[field] ?? 0), 0);
 
 /**
@@ -99,7 +113,7 @@ async function readBookingsBySource(db: Db, from: string): Promise<SourceReport>
     })),
     ...[...top]
       .filter(([source]) => !withEnquiries.has(source))
-      .map(([source, visitors]) => ({ source, visitors, enquiries: 0, booked: 0 })),
+      .map(([source, visitors]) => ({ source, visitors, ...NOTHING_YET })),
   ].sort(byMostEnquiries);
   const sources = rows.slice(0, TOP_SOURCES_SHOWN);
   const folded = totals.sources + named.length - visitorsOfNamed.size - sources.length;
@@ -112,6 +126,8 @@ async function readBookingsBySource(db: Db, from: string): Promise<SourceReport>
       visitors: known ? totals.visitors - sumOf(sources, 'visitors') : null,
       enquiries: sumOf(enquiries, 'enquiries') - sumOf(sources, 'enquiries'),
       booked: sumOf(enquiries, 'booked') - sumOf(sources, 'booked'),
+      confirmed: sumOf(enquiries, 'confirmed') - sumOf(sources, 'confirmed'),
+      value_pence: sumOf(enquiries, 'value_pence') - sumOf(sources, 'value_pence'),
     },
   };
 }
@@ -120,7 +136,13 @@ async function readBookingsBySource(db: Db, from: string): Promise<SourceReport>
 export const percentOf = (part: number, whole: number | null) =>
   whole ? Math.round((part / whole) * 100) : null;
 
-/** A source's cells as the panel shows them: visitors, enquiries and their share, bookings and theirs. */
+/** Pence as pounds with two decimals, for a CSV a spreadsheet sums ("1850.00"). */
+const pounds = (pence: number) => (pence / 100).toFixed(2);
+
+/**
+ * A source's cells as the panel shows them: visitors, enquiries and their share, bookings and theirs,
+ * confirmed bookings and what they are worth.
+ */
 export const sourceCells = (row: SourceCount) => [
   row.source,
   row.visitors,
@@ -128,14 +150,24 @@ export const sourceCells = (row: SourceCount) => [
   percentOf(row.enquiries, row.visitors),
   row.booked,
   percentOf(row.booked, row.enquiries),
+  row.confirmed,
+  pounds(row.value_pence),
 ];
 
 /** The panel as CSV: one row per source with its booked share, like the screen shows it. */
 export function bookingsBySourceCsv({ sources, others }: SourceReport): string {
   const rows = others ? [...sources, { ...others, source: otherSourcesLabel(others) }] : sources;
   return (
-    csvLine(['source', 'visitors', 'enquiries', 'enquiry_percent', 'booked', 'booked_percent']) +
-    rows.map((row) => csvLine(sourceCells(row))).join('')
+    csvLine([
+      'source',
+      'visitors',
+      'enquiries',
+      'enquiry_percent',
+      'booked',
+      'booked_percent',
+      'confirmed_bookings',
+      'confirmed_value_gbp',
+    ]) + rows.map((row) => csvLine(sourceCells(row))).join('')
   );
 }
 

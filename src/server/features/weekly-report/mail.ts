@@ -25,6 +25,19 @@ const DAY_FORMAT = new Intl.DateTimeFormat('en-GB', {
 const dayLabel = (day: string) => DAY_FORMAT.format(new Date(`${day}T12:00:00Z`));
 const STATUS_NAMES = { new: 'New', contacted: 'Contacted', booked: 'Booked', closed: 'Closed', spam: 'Spam' };
 
+const POUNDS = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+/** Pence as the owner reads money ('£1,850.00'). */
+const money = (pence: number) => POUNDS.format(pence / 100);
+
+/** "Fri 14 Aug to Sun 16 Aug, Tom Jones, Henley Showground (provisional)". */
+const bookingLine = (b: WeeklyReport['comingBookings'][number]): [string, string] => [
+  b.start_date === b.end_date
+    ? dayLabel(b.start_date)
+    : `${dayLabel(b.start_date)} to ${dayLabel(b.end_date)}`,
+  [b.customer_name, b.location].filter(Boolean).join(', ') +
+    (b.state === 'provisional' ? ' (provisional hold)' : ''),
+];
+
 /** A number as the screen prints it ('2,000'). */
 const figure = (n: number) => n.toLocaleString('en-GB');
 
@@ -33,6 +46,7 @@ const sourceFigures = (s: Omit<SourceCount, 'source'>) =>
     ...(s.visitors === null ? [] : [counted(s.visitors, 'visitor', 'visitors')]),
     counted(s.enquiries, 'enquiry', 'enquiries'),
     `${figure(s.booked)} booked`,
+    ...(s.confirmed > 0 ? [`${figure(s.confirmed)} confirmed worth ${money(s.value_pence)}`] : []),
   ].join(', ');
 
 /** The screen's rows: its top sources, then the rest in one row (decision 0435). */
@@ -80,6 +94,11 @@ function sectionsOf(report: WeeklyReport): Section[] {
         `${s.avg_time} s on average`,
       ]),
       empty: 'No section views recorded (only visitors who accept cookies are counted).',
+    },
+    {
+      title: 'Bookings in the coming week',
+      rows: report.comingBookings.map(bookingLine),
+      empty: 'No bookings in the coming week.',
     },
     {
       title: 'Next events',

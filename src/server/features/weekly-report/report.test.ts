@@ -41,11 +41,27 @@ const sources: ReportSources = {
   ],
   bookingsBySource: async () => ({
     sources: [
-      { source: 'Facebook', visitors: 40, enquiries: 2, booked: 1 },
-      { source: 'instagram.com', visitors: 12, enquiries: 0, booked: 0 },
+      { source: 'Facebook', visitors: 40, enquiries: 2, booked: 1, confirmed: 1, value_pence: 185_050 },
+      { source: 'instagram.com', visitors: 12, enquiries: 0, booked: 0, confirmed: 0, value_pence: 0 },
     ],
-    others: { sources: 1234, visitors: 2000, enquiries: 1, booked: 0 },
+    others: { sources: 1234, visitors: 2000, enquiries: 1, booked: 0, confirmed: 0, value_pence: 0 },
   }),
+  comingBookings: async () => [
+    {
+      start_date: '2026-12-01',
+      end_date: '2026-12-01',
+      customer_name: 'Ann <Lee>',
+      location: '',
+      state: 'provisional',
+    },
+    {
+      start_date: '2026-12-04',
+      end_date: '2026-12-06',
+      customer_name: 'Tom Jones',
+      location: 'Henley',
+      state: 'confirmed',
+    },
+  ],
   notificationsPending: async () => 2,
   upcomingEvents: async () => [{ name: 'Winter Fair', date: '2026-12-05', location: 'Leeds' }],
   setupStatus: async () =>
@@ -94,7 +110,9 @@ describe('the weekly report', () => {
       'Page views: 120',
       'Total: 3',
       'Now booked: 1',
-      'Facebook: 40 visitors, 2 enquiries, 1 booked',
+      'Facebook: 40 visitors, 2 enquiries, 1 booked, 1 confirmed worth £1,850.50',
+      'Tue 1 Dec: Ann <Lee> (provisional hold)',
+      'Fri 4 Dec to Sun 6 Dec: Tom Jones, Henley',
       'instagram.com: 12 visitors, 0 enquiries, 0 booked',
       'Other sources (1,234): 2,000 visitors, 1 enquiry, 0 booked',
       'Game modes: 31 s on average',
@@ -118,6 +136,7 @@ describe('the weekly report', () => {
       bookingsBySource: async () => ({ sources: [], others: null }),
       notificationsPending: async () => 0,
       upcomingEvents: async () => [],
+      comingBookings: async () => [],
       setupStatus: async () => ({ problems: [] }) as unknown as SetupStatus,
     };
     const mail = weeklyReportMail(
@@ -131,6 +150,7 @@ describe('the weekly report', () => {
     expect(mail.text).toContain('Nothing needs your attention.');
     expect(mail.text).toContain('No enquiries this week.');
     expect(mail.text).toContain('No upcoming events on the website');
+    expect(mail.text).toContain('No bookings in the coming week.');
     expect(mail.subject).toMatch(/: 0 visitors, 0 enquiries$/);
   });
 
@@ -140,7 +160,9 @@ describe('the weekly report', () => {
       analyticsSummary: async () => summaryOf({ total_page_views: 1, unique_visitors: 1 }),
       enquiries: async () => [enquiry('Only One', 'new', 1)],
       bookingsBySource: async () => ({
-        sources: [{ source: 'Direct or unknown', visitors: 1, enquiries: 1, booked: 0 }],
+        sources: [
+          { source: 'Direct or unknown', visitors: 1, enquiries: 1, booked: 0, confirmed: 0, value_pence: 0 },
+        ],
         others: null,
       }),
     };

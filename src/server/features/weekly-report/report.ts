@@ -4,6 +4,7 @@ import { ENQUIRY_STATUSES, WEEKLY_REPORT } from '#shared/constants.ts';
 import { londonDay, londonMidnight, periodDays } from '#shared/london-days.ts';
 import { NOT_DELIVERED } from '#shared/mail-delivery.ts';
 import type { AnalyticsSummary } from '#shared/schemas/analytics.ts';
+import type { Booking } from '#shared/schemas/bookings.ts';
 import type { SourceReport } from '#shared/schemas/enquiry-source.ts';
 import type { Enquiry, EnquiryStatus } from '#shared/schemas/enquiries.ts';
 import type { SetupProblem, SetupStatus } from '#shared/schemas/setup.ts';
@@ -20,8 +21,12 @@ export interface ReportSources {
   bookingsBySource(days: number): Promise<SourceReport>;
   notificationsPending(): Promise<number>;
   upcomingEvents(): Promise<{ name: string; date: string; location: string }[]>;
+  /** Confirmed bookings and provisional holds with a day in the next 7 days, in date order. */
+  comingBookings(): Promise<ComingBooking[]>;
   setupStatus(admin: ReportRecipient): Promise<SetupStatus>;
 }
+
+export type ComingBooking = Pick<Booking, 'start_date' | 'end_date' | 'customer_name' | 'location' | 'state'>;
 
 export interface WeeklyReport {
   business: string;
@@ -35,6 +40,7 @@ export interface WeeklyReport {
   sources: SourceReport;
   topSections: { section: string; avg_time: number }[];
   nextEvents: { name: string; date: string; location: string }[];
+  comingBookings: ComingBooking[];
   /** Sentences, most urgent first; empty when nothing needs the owner. */
   needsAction: string[];
 }
@@ -69,7 +75,7 @@ export async function buildWeeklyReport(
 ): Promise<WeeklyReport> {
   const now = sources.now();
   const period = periodDays(now, WEEKLY_REPORT.days);
-  const [business, summary, enquiries, bySource, pending, events, setup] = await Promise.all([
+  const [business, summary, enquiries, bySource, pending, events, setup, bookings] = await Promise.all([
     sources.businessName(),
     sources.analyticsSummary(WEEKLY_REPORT.days),
     sources.enquiries(),
@@ -77,6 +83,7 @@ export async function buildWeeklyReport(
     sources.notificationsPending(),
     sources.upcomingEvents(),
     sources.setupStatus(admin),
+    sources.comingBookings(),
   ]);
   const periodStart = londonMidnight(period[0]!);
   const received = enquiries.filter((e) => Date.parse(e.created_at) >= periodStart);
@@ -101,6 +108,7 @@ export async function buildWeeklyReport(
     sources: bySource,
     topSections: summary.section_engagement.slice(0, 3),
     nextEvents: events.slice(0, WEEKLY_REPORT.nextEvents),
+    comingBookings: bookings,
     needsAction,
   };
 }

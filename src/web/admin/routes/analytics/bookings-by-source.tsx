@@ -8,7 +8,12 @@
 import { Download } from 'lucide-react';
 import { Fragment } from 'react';
 import { toast } from 'sonner';
-import { otherSourcesLabel, type SourceCount, type SourceReport } from '#shared/schemas/enquiry-source.ts';
+import {
+  allSources,
+  otherSourcesLabel,
+  type SourceCount,
+  type SourceReport,
+} from '#shared/schemas/enquiry-source.ts';
 import { EmptyState } from '../../../components/admin-ui.tsx';
 import { Button } from '../../../components/button.tsx';
 import { saveFile } from '../../../lib/save-file.ts';
@@ -22,7 +27,7 @@ import { count } from './format.ts';
 const percent = (part: number, whole: number | null) =>
   !whole ? '—' : `${Math.round((part / whole) * 100)}%`;
 
-// Narrow gaps on a phone, so the five-column funnel fits a 390 px screen without scrolling.
+// Narrow gaps on a phone; the funnel with its money columns is wider than a 390 px screen and scrolls.
 const NUMBER_CELL = 'py-2 pr-2 text-right tabular-nums last:pr-0 sm:pr-4';
 
 interface Column {
@@ -30,10 +35,23 @@ interface Column {
   cell: (row: SourceCount) => string;
 }
 
+const pounds = new Intl.NumberFormat('en-GB', {
+  style: 'currency',
+  currency: 'GBP',
+  maximumFractionDigits: 0,
+});
+
+/** Confirmed bookings (docs/product.md#bookings) and the sum of their prices: which channel brings revenue. */
+const MONEY_COLUMNS: Column[] = [
+  { heading: 'Confirmed', cell: (row) => count(row.confirmed) },
+  { heading: 'Value', cell: (row) => pounds.format(row.value_pence / 100) },
+];
+
 const ENQUIRY_COLUMNS: Column[] = [
   { heading: 'Enquiries', cell: (row) => count(row.enquiries) },
   { heading: 'Booked', cell: (row) => count(row.booked) },
   { heading: 'Booked %', cell: (row) => percent(row.booked, row.enquiries) },
+  ...MONEY_COLUMNS,
 ];
 
 const FUNNEL_COLUMNS: Column[] = [
@@ -42,6 +60,7 @@ const FUNNEL_COLUMNS: Column[] = [
   { heading: 'Visitor → enquiry', cell: (row) => percent(row.enquiries, row.visitors) },
   { heading: 'Booked', cell: (row) => count(row.booked) },
   { heading: 'Booked %', cell: (row) => percent(row.booked, row.enquiries) },
+  ...MONEY_COLUMNS,
 ];
 
 /** A host name that may wrap after its dots ("instagram.<wbr>com"), never inside a word. */
@@ -57,18 +76,6 @@ function HostName({ name }: { name: string }) {
       )}
     </Fragment>
   ));
-}
-
-function totalOf(rows: SourceCount[]): SourceCount {
-  return rows.reduce(
-    (sum, row) => ({
-      source: sum.source,
-      visitors: row.visitors === null ? sum.visitors : (sum.visitors ?? 0) + row.visitors,
-      enquiries: sum.enquiries + row.enquiries,
-      booked: sum.booked + row.booked,
-    }),
-    { source: 'All sources', visitors: null, enquiries: 0, booked: 0 },
-  );
 }
 
 function Cells({ row, columns }: { row: SourceCount; columns: Column[] }) {
@@ -87,7 +94,7 @@ function SourceTable({ report, headingId }: { report: SourceReport; headingId: s
   const others = othersRow(report);
   const rows = others ? [...report.sources, others] : report.sources;
   const columns = rows.some((row) => row.visitors !== null) ? FUNNEL_COLUMNS : ENQUIRY_COLUMNS;
-  const total = totalOf(rows);
+  const total = allSources(rows);
   return (
     // On a phone the funnel is wider than the screen: the table scrolls, by touch or by keyboard.
     <div
