@@ -38,11 +38,7 @@ function MonthBar({
       >
         <ChevronLeft className="size-5" aria-hidden="true" />
       </Button>
-      <Button
-        variant="secondary"
-        onClick={() => view.showMonth(view.thisMonth)}
-        disabled={month === view.thisMonth}
-      >
+      <Button variant="secondary" onClick={() => view.showMonth(view.thisMonth)}>
         Today
       </Button>
       <Button

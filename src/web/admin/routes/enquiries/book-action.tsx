@@ -42,7 +42,7 @@ function Booked({ booking }: { booking: Booking }) {
   );
 }
 
-export function BookAction({ enquiry }: { enquiry: Enquiry & { preferred_date?: string | null } }) {
+export function BookAction({ enquiry }: { enquiry: Enquiry }) {
   const live = useLiveBooking(enquiry.id);
   const book = useBookEnquiry();
   const [open, setOpen] = useState(false);
@@ -69,7 +69,10 @@ export function BookAction({ enquiry }: { enquiry: Enquiry & { preferred_date?: 
           <Booked booking={made} />
         ) : (
           <BookingForm
-            initial={emptyBookingForm(enquiry.preferred_date ?? '')}
+            initial={{
+              ...emptyBookingForm(enquiry.preferred_date ?? ''),
+              people: enquiry.people === null ? '' : String(enquiry.people),
+            }}
             label="Make provisional booking"
             pendingLabel="Booking…"
             pending={book.isPending}

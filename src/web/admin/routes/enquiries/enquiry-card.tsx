@@ -7,6 +7,7 @@ import { Button } from '../../../components/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useUpdateEnquiryStatus } from '../../api/enquiries-update-status.ts';
 import { BookAction } from './book-action.tsx';
+import { EnquiryWishes } from './enquiry-wishes.tsx';
 import { errorToast } from './error-toast.ts';
 import { describeSource, formatReceived } from './format.ts';
 import { StatusBadge, STATUS_LABELS } from './status-badge.tsx';
@@ -70,6 +71,7 @@ export function EnquiryCard({
             </time>
           </div>
           <EnquiryContacts enquiry={enquiry} />
+          <EnquiryWishes enquiry={enquiry} />
           <p className="rounded-lg bg-ink-50 p-3 text-ink-800 break-words whitespace-pre-line">
             {enquiry.message}
           </p>
