@@ -435,13 +435,17 @@ describeEachDatabase(
       expect(Object.keys(enquiries[0]!).sort()).toEqual([
         'acknowledgement_pending',
         'created_at',
+        'date_taken',
         'email',
+        'event_type',
         'id',
         'message',
         'name',
         'notification_pending',
         'notification_waiting_for',
         'organisation',
+        'people',
+        'preferred_date',
         'source',
         'status',
       ]);

@@ -17,6 +17,10 @@ const COLUMNS = [
   'utm_medium',
   'utm_campaign',
   'referrer_host',
+  'preferred_date',
+  'event_type',
+  'people',
+  'date_taken',
 ];
 
 export const enquiriesExportFileName = (now: number) => `enquiries_${londonDay(now)}.csv`;
@@ -40,6 +44,11 @@ export function enquiriesCsv(enquiries: readonly Enquiry[]): string {
             e.source.utm_medium ?? '',
             e.source.utm_campaign ?? '',
             e.source.referrer_host ?? '',
+            e.preferred_date,
+            e.event_type,
+            e.people,
+            // Said only where there was a date to judge.
+            e.preferred_date === null ? null : e.date_taken ? 'yes' : 'no',
           ],
           true,
         ),

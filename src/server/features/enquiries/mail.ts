@@ -1,5 +1,7 @@
 // The two e-mails an enquiry sends: the business's notification (Reply-To the visitor) and the
 // visitor's acknowledgement, promising a reply within 24 hours (docs/product.md#enquiry-intake).
+import { EVENT_TYPE_LABELS } from '#shared/event-types.ts';
+import type { EventType } from '#shared/schemas/enquiries.ts';
 import type { OutgoingMail } from '../../mail/mailer.ts';
 import type { EnquiryRow } from './repository.ts';
 
@@ -35,6 +37,24 @@ const receivedAt = (epochMs: number) =>
     timeZone: 'Europe/London',
   }).format(epochMs);
 
+/** "Saturday 15 August 2026": a calendar day, whatever the server's zone. */
+const longDay = (day: string) =>
+  new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeZone: 'UTC' })
+    .format(Date.parse(day))
+    .replace(',', '');
+
+export const DATE_TAKEN_NOTE = 'That date was already booked when they asked.';
+
+/** What the visitor asked for, the lines they filled in only. */
+function askedFor(enquiry: EnquiryRow): [string, string][] {
+  const fields: [string, string][] = [];
+  if (enquiry.preferred_date) fields.push(['Preferred date', longDay(enquiry.preferred_date)]);
+  if (enquiry.event_type)
+    fields.push(['Type of event', EVENT_TYPE_LABELS[enquiry.event_type as EventType] ?? enquiry.event_type]);
+  if (enquiry.people !== null) fields.push(['Expected number of people', String(enquiry.people)]);
+  return fields;
+}
+
 const paragraphs = (text: string) => escapeHtml(text).replace(/\r?\n/g, '<br>');
 
 export function businessNotification(enquiry: EnquiryRow, to: string, business: Business): OutgoingMail {
@@ -42,12 +62,15 @@ export function businessNotification(enquiry: EnquiryRow, to: string, business: 
     ['Name', enquiry.name],
     ['E-mail', enquiry.email],
     ['Organisation', enquiry.organisation],
+    ...askedFor(enquiry),
   ];
+  const taken = enquiry.date_taken === 1;
   const adminUrl = `${business.publicUrl}/admin/enquiries`;
   const text = [
     `New booking enquiry, received ${receivedAt(enquiry.created_at)}.`,
     '',
     ...fields.map(([label, value]) => `${label}: ${value}`),
+    ...(taken ? [DATE_TAKEN_NOTE] : []),
     '',
     'Message:',
     enquiry.message,
@@ -60,6 +83,7 @@ export function businessNotification(enquiry: EnquiryRow, to: string, business: 
     '<table>',
     ...fields.map(([label, value]) => `<tr><th align="left">${label}</th><td>${escapeHtml(value)}</td></tr>`),
     '</table>',
+    ...(taken ? [`<p><strong>${DATE_TAKEN_NOTE}</strong></p>`] : []),
     `<p><strong>Message</strong><br>${paragraphs(enquiry.message)}</p>`,
     `<p>Reply to this e-mail to answer ${escapeHtml(enquiry.name)} directly. The visitor was promised a reply ${REPLY_PROMISE}.</p>`,
     `<p><a href="${escapeHtml(adminUrl)}">All enquiries</a></p>`,

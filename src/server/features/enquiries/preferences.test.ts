@@ -1,8 +1,11 @@
 // The visitor's preferred date, type of event and number of people (docs/decisions/0454): stored and
 // shown to the admin; a day gone is refused with nothing stored; a day already booked is still taken,
 // flagged for the owner.
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { describeEachDatabase, type TestContext } from '../../testing/harness.ts';
+import { storeEnquiries } from '../../testing/enquiries.ts';
+import { businessNotification, DATE_TAKEN_NOTE } from './mail.ts';
+import type { EnquiryRow } from './repository.ts';
 
 // The harness clock starts at 2026-06-15 12:00 UTC (13:00 in London).
 const valid = {
@@ -144,6 +147,73 @@ describeEachDatabase(
         date_taken: true,
       });
     });
+
+    it('exports them as CSV columns, said only where given', async () => {
+      const now = ctx().clock.now();
+      await storeEnquiries(ctx().db, now, [
+        {
+          name: 'Sam Smith',
+          preferred_date: '2026-08-15',
+          event_type: 'festival',
+          people: 40,
+          date_taken: 1,
+        },
+        { name: 'Ann Lee', created_at: now - 1, preferred_date: '2026-08-16', date_taken: 0 },
+        { name: 'Bo Ray', created_at: now - 2 },
+      ]);
+      const { token } = await ctx().loginAs();
+      const csv = await ctx().request({ method: 'GET', url: '/api/admin/enquiries/export', token });
+      const lines = csv.body.trim().split('\r\n');
+      expect(lines[0]).toMatch(/,preferred_date,event_type,people,date_taken$/);
+      expect(lines.slice(1).map((line) => line.split(',').slice(-4).join(','))).toEqual([
+        '2026-08-15,festival,40,yes',
+        '2026-08-16,,,no',
+        ',,,',
+      ]);
+    });
   },
   { env: { CAPTCHA_PROVIDER: 'off', ENQUIRY_RATE_LIMIT_MAX: '1000' } },
 );
+
+describe("the owner's notification", () => {
+  const row = (fields: Partial<EnquiryRow>) =>
+    ({
+      ...valid,
+      id: 1,
+      created_at: Date.UTC(2026, 5, 15, 12),
+      preferred_date: null,
+      event_type: null,
+      people: null,
+      date_taken: null,
+      ...fields,
+    }) as EnquiryRow;
+  const business = { tradingName: 'Range Ltd', phone: null, replyTo: null, publicUrl: 'https://range.test' };
+
+  it('lists the date, type and people the visitor gave, and says when the date was already booked', () => {
+    const mail = businessNotification(
+      row({ preferred_date: '2026-08-15', event_type: 'private', people: 12, date_taken: 1 }),
+      'owner@range.test',
+      business,
+    );
+    expect(mail.text).toContain(
+      'Organisation: Acme Events\nPreferred date: Saturday 15 August 2026\nType of event: Private party\n' +
+        `Expected number of people: 12\n${DATE_TAKEN_NOTE}\n`,
+    );
+    expect(mail.html).toContain(
+      '<tr><th align="left">Preferred date</th><td>Saturday 15 August 2026</td></tr>',
+    );
+    expect(mail.html).toContain(`<p><strong>${DATE_TAKEN_NOTE}</strong></p>`);
+  });
+
+  it('leaves out what was not given, and says nothing of a free date', () => {
+    const bare = businessNotification(row({}), 'owner@range.test', business);
+    expect(bare.text).not.toMatch(/Preferred date|Type of event|number of people|already booked/);
+    const free = businessNotification(
+      row({ preferred_date: '2026-08-15', date_taken: 0 }),
+      'o@r.test',
+      business,
+    );
+    expect(free.text).toContain('Preferred date: Saturday 15 August 2026');
+    expect(free.text).not.toContain(DATE_TAKEN_NOTE);
+  });
+});
