@@ -54,8 +54,12 @@ export interface Config {
   /** Where enquiry notifications go; the site's business e-mail when unset. */
   notifyEmail: string | undefined;
   enquiryRateLimit: { max: number; windowMs: number };
-  /** Days a provisional booking holds its date (HOLD_DAYS); years finished ones keep names (BOOKING_RETENTION_YEARS). */
-  bookings: { holdDays: number; retentionYears: number };
+  /**
+   * Days a provisional booking holds its date (HOLD_DAYS); years finished ones keep names
+   * (BOOKING_RETENTION_YEARS); days before the start the customer is reminded, largest first
+   * (BOOKING_REMINDER_DAYS).
+   */
+  bookings: { holdDays: number; retentionYears: number; reminderDays: number[] };
   /** `writer`: where accepted events are stored — a worker thread (default) or the event loop. */
   analytics: { retentionDays: number; queueLimit: number; writer: 'thread' | 'inline' };
   /** Tracking events per minute from one client address and from one session id, per instance. */
@@ -160,7 +164,11 @@ export function loadConfig(environment: Environment = process.env): Config {
     authLimits: authLimits(env),
     captcha: captchaConfig(env),
     notifyEmail: env.NOTIFY_EMAIL,
-    bookings: { holdDays: env.HOLD_DAYS, retentionYears: env.BOOKING_RETENTION_YEARS },
+    bookings: {
+      holdDays: env.HOLD_DAYS,
+      retentionYears: env.BOOKING_RETENTION_YEARS,
+      reminderDays: env.BOOKING_REMINDER_DAYS,
+    },
     enquiryRateLimit: {
       max: env.ENQUIRY_RATE_LIMIT_MAX,
       windowMs: env.ENQUIRY_RATE_LIMIT_WINDOW_MINUTES * MINUTE_MS,

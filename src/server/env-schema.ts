@@ -52,6 +52,25 @@ const positiveInt = (fallback: number, what: string) =>
       return parsed;
     });
 
+/** "7,1": whole days before a booking starts, largest first; "none": no reminders. */
+const dayList = (fallback: readonly number[]) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === '') return [...fallback];
+      if (value.trim().toLowerCase() === 'none') return [];
+      const days = value.split(',').map((part) => Number(part.trim()));
+      if (days.some((day) => !Number.isInteger(day) || day < 1 || day > 60)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'accepts days from 1 to 60 separated by commas (7,1), or none',
+        });
+        return z.NEVER;
+      }
+      return [...new Set(days)].sort((a, b) => b - a);
+    });
+
 export const envSchema = z
   .object({
     NODE_ENV: z
@@ -165,6 +184,7 @@ export const envSchema = z
     ENQUIRY_RATE_LIMIT_WINDOW_MINUTES: positiveInt(ENQUIRY_DEFAULTS.rateLimitWindowMinutes, 'minutes'),
     HOLD_DAYS: positiveInt(BOOKING_DEFAULTS.holdDays, 'days'),
     BOOKING_RETENTION_YEARS: positiveInt(BOOKING_DEFAULTS.retentionYears, 'years'),
+    BOOKING_REMINDER_DAYS: dayList(BOOKING_DEFAULTS.reminderDays),
     ANALYTICS_RETENTION_DAYS: positiveInt(ANALYTICS_DEFAULTS.retentionDays, 'days'),
     ANALYTICS_QUEUE_LIMIT: positiveInt(ANALYTICS_DEFAULTS.queueLimit, 'events'),
     // Where accepted events are written: a worker thread with its own connection, or the event loop;

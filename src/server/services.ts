@@ -72,7 +72,18 @@ export function createServices(
     log,
     config.analytics.writer === 'thread' ? threadWriter(config.database, log) : inlineWriter(db),
   );
-  const bookings = createBookingsService({ db, clock, ...config.bookings });
+  const bookings = createBookingsService({
+    db,
+    clock,
+    ...config.bookings,
+    mailer,
+    mailRoute: route,
+    site,
+    background,
+    publicUrl: config.publicUrl,
+    mailFrom: config.mailFrom,
+    log,
+  });
   const weeklyReport = createWeeklyReportService({
     db,
     clock,

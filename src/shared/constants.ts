@@ -190,6 +190,7 @@ export const BOOKING_LIMITS = {
 } as const;
 /**
  * A hold lasts 14 days; a completed or cancelled booking keeps its customer's name for 6 years (the UK's
- * record-keeping period for accounts), then is anonymised — its amounts stay.
+ * record-keeping period for accounts), then is anonymised — its amounts stay. The customer is
+ * reminded 7 days and 1 day before a confirmed booking starts.
  */
-export const BOOKING_DEFAULTS = { holdDays: 14, retentionYears: 6 } as const;
+export const BOOKING_DEFAULTS = { holdDays: 14, retentionYears: 6, reminderDays: [7, 1] } as const;

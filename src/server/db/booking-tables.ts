@@ -36,3 +36,27 @@ export interface BookingDaysTable {
   day: string;
   booking_id: number;
 }
+
+/**
+ * One message to a booking's customer; (booking_id, kind, sequence) is the primary key, so each is
+ * made once however many instances try.
+ */
+export interface BookingMailsTable {
+  booking_id: number;
+  /** confirmation | update | cancellation | reminder-<days before> */
+  kind: string;
+  /** The booking's sequence when the mail was made: its invitation's SEQUENCE. */
+  sequence: number;
+  /** pending | sent | failed */
+  state: string;
+  attempts: Generated<number>;
+  /** When the next automatic attempt is due; null once sent or out of attempts. */
+  next_at: number | null;
+  /** The instance sending it holds it until then. */
+  claimed_until: number | null;
+  /** Why the last attempt failed, in the owner's words. */
+  error: string | null;
+  created_at: number;
+  attempted_at: number | null;
+  sent_at: number | null;
+}

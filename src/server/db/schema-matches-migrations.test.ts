@@ -240,6 +240,19 @@ const COLUMNS = {
     updated_at: 'number',
   },
   booking_days: { day: 'string', booking_id: 'number' },
+  booking_mails: {
+    booking_id: 'number',
+    kind: 'string',
+    sequence: 'number',
+    state: 'string',
+    attempts: 'number, generated',
+    next_at: 'number | null',
+    claimed_until: 'number | null',
+    error: 'string | null',
+    created_at: 'number',
+    attempted_at: 'number | null',
+    sent_at: 'number | null',
+  },
 } satisfies SchemaColumns;
 
 /** A column as the database has it. */

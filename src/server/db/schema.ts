@@ -1,7 +1,7 @@
 // Row types of every table, as Kysely sees them. Timestamps are epoch milliseconds (BIGINT) and flags
 // are 0/1 integers on both dialects, so SQLite and PostgreSQL return identical rows.
 import type { Generated } from 'kysely';
-import type { BookingDaysTable, BookingsTable } from './booking-tables.ts';
+import type { BookingDaysTable, BookingMailsTable, BookingsTable } from './booking-tables.ts';
 import type { EnquiriesTable } from './enquiries-table.ts';
 import type { MailSettingsTable } from './mail-settings-table.ts';
 
@@ -271,4 +271,5 @@ export interface Database {
   mail_settings: MailSettingsTable;
   bookings: BookingsTable;
   booking_days: BookingDaysTable;
+  booking_mails: BookingMailsTable;
 }

@@ -19,6 +19,8 @@ export const EXPIRED_AUTH_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 export const WEEKLY_REPORT_CHECK_INTERVAL_MS = 60 * 1000;
 /** Provisional bookings past their hold are cancelled within this long (each once, any instance). */
 export const HOLD_EXPIRY_INTERVAL_MS = 5 * 60 * 1000;
+/** Booking reminders and failed booking mail are looked at this often (each sent once, any instance). */
+export const BOOKING_MAIL_INTERVAL_MS = 5 * 60 * 1000;
 
 export interface JobLog {
   info(obj: object, msg: string): void;
@@ -110,6 +112,14 @@ export function startPeriodicJobs(
         if (expired) log.info({ expired }, 'provisional bookings past their hold cancelled');
       } catch (err) {
         log.warn({ err }, 'expiry of provisional bookings failed');
+      }
+    }),
+    every(BOOKING_MAIL_INTERVAL_MS, NOTIFICATION_RETRY_INTERVAL_MS, async () => {
+      try {
+        const { sent, failed } = await services.bookings.sendMail();
+        if (sent || failed) log.info({ sent, failed }, 'booking reminders and retried booking mail sent');
+      } catch (err) {
+        log.warn({ err }, 'booking mail run failed');
       }
     }),
   ];

@@ -17,6 +17,11 @@ export interface OutgoingMail {
   text: string;
   html: string;
   replyTo?: string;
+  /**
+   * A calendar invitation: sent as a text/calendar alternative with this method (what calendar apps
+   * act on) and attached as `filename`. nodemailer's own option, passed on as it is.
+   */
+  icalEvent?: { method: 'REQUEST' | 'CANCEL'; filename: string; content: string };
 }
 
 /** The transport's own answer: the SMTP server's reply, or the file the message was written to. */

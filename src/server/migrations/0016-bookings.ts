@@ -1,6 +1,7 @@
 // Frozen: never edit a migration that has shipped, never import application code from one.
 // Bookings (issue 29, docs/decisions/0454): an enquiry's optional preferred date, kind of event and
-// number of people; bookings made from enquiries; and the days confirmed bookings take.
+// number of people; bookings made from enquiries; the days confirmed bookings take; and the mail
+// each booking sends its customer.
 import { SqliteAdapter, sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -60,4 +61,38 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('booking_id', 'integer', (c) => c.notNull().references('bookings.id').onDelete('cascade'))
     .execute();
   await db.schema.createIndex('booking_days_booking').on('booking_days').column('booking_id').execute();
+  await createBookingMails(db);
+}
+
+/**
+ * The customer's mail about a booking: a confirmation, an update, a cancellation or a reminder. The
+ * primary key is the claim: whichever instance inserts a reminder's row first sends it, once.
+ */
+async function createBookingMails(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('booking_mails')
+    .addColumn('booking_id', 'integer', (c) => c.notNull().references('bookings.id').onDelete('cascade'))
+    // confirmation | update | cancellation | reminder-<days before>
+    .addColumn('kind', 'text', (c) => c.notNull())
+    // The booking's sequence the mail was made at (its invitation's SEQUENCE).
+    .addColumn('sequence', 'integer', (c) => c.notNull())
+    // pending | sent | failed
+    .addColumn('state', 'text', (c) => c.notNull())
+    .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+    // When the next automatic attempt is due; null once sent or out of attempts.
+    .addColumn('next_at', 'bigint')
+    // Held by the instance sending it until then (a crashed sender's claim lapses).
+    .addColumn('claimed_until', 'bigint')
+    // Why the last attempt failed, in the owner's words.
+    .addColumn('error', 'text')
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addColumn('attempted_at', 'bigint')
+    .addColumn('sent_at', 'bigint')
+    .addPrimaryKeyConstraint('booking_mails_key', ['booking_id', 'kind', 'sequence'])
+    .execute();
+  await db.schema
+    .createIndex('booking_mails_due')
+    .on('booking_mails')
+    .columns(['state', 'next_at'])
+    .execute();
 }

@@ -115,7 +115,28 @@ export const booking = z.object({
 });
 export type Booking = z.infer<typeof booking>;
 
-export const bookingAnswer = successResponse.extend({ booking });
+/** A message to the customer about the booking, and what became of it. */
+export const bookingMail = z.object({
+  /** confirmation, update, cancellation, or reminder-<days before> (reminder-7, reminder-1). */
+  kind: z.string().regex(/^(?:confirmation|update|cancellation|reminder-[1-9][0-9]*)$/),
+  /** The booking's sequence the mail was made at: its calendar invitation's SEQUENCE. */
+  sequence: z.number(),
+  /** pending: not sent yet (or being sent); failed: the last attempt failed, see `error`. */
+  state: z.enum(['sent', 'pending', 'failed']),
+  /** When it was sent; for a failed one, the last attempt; for a pending one, when it was made. */
+  at: z.string(),
+  /** Why the last attempt failed, in the owner's words; null unless failed. */
+  error: z.string().nullable(),
+  /** When it is tried again by itself; null when it is sent or will not be. */
+  retry_at: z.string().nullable(),
+});
+export type BookingMail = z.infer<typeof bookingMail>;
+
+/** One booking as its own page shows it: with the mail it has sent its customer, oldest first. */
+export const bookingDetail = booking.extend({ mails: z.array(bookingMail) });
+export type BookingDetail = z.infer<typeof bookingDetail>;
+
+export const bookingAnswer = successResponse.extend({ booking: bookingDetail });
 export const bookingList = successResponse.extend({ bookings: z.array(booking) });
 
 /** A window of days, as the calendar and the availability ask for them. */

@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 import * as enquiries from '../enquiries/repository.ts';
 import { toBooking } from './booking-view.ts';
+import { oweChangeMail, sendSoon } from './customer-mail.ts';
 import { displayDay, explainingClashes, takeDays } from './days.ts';
 import type { BookingsDeps } from './deps.ts';
 import * as repo from './repository.ts';
@@ -66,11 +67,14 @@ function fieldsOf(input: BookingInput) {
   return { ...input, shares_day: input.shares_day ? 1 : 0 };
 }
 
-/** Changes the booking's details; a confirmed booking takes its (new) days again, or 409. */
+/**
+ * Changes the booking's details; a confirmed booking takes its (new) days again, or 409, and its
+ * customer is sent the booking as it now stands.
+ */
 export async function updateBooking(deps: BookingsDeps, id: number, input: BookingInput): Promise<Booking> {
   const { db, clock } = deps;
   const now = clock.now();
-  return explainingClashes(db, () =>
+  const booking = await explainingClashes(db, () =>
     db.transaction().execute(async (trx) => {
       const before = await repo.findBooking(trx, id);
       if (!before) throw notFound('Booking not found');
@@ -86,9 +90,12 @@ export async function updateBooking(deps: BookingsDeps, id: number, input: Booki
       });
       if (!row) throw notFound('Booking not found');
       if (takesDays) await takeDays(trx, row);
+      if (before.state === 'confirmed') await oweChangeMail(trx, row, 'update', now);
       return toBooking(row);
     }),
   );
+  sendSoon(deps, id);
+  return booking;
 }
 
 export async function getBooking({ db }: BookingsDeps, id: number): Promise<Booking> {

@@ -1,5 +1,14 @@
+import type { SiteSettings } from '#shared/schemas/site.ts';
 import type { Db } from '../../db/database.ts';
+import type { Background } from '../../lib/background.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { MailRoute } from '../../mail/failures.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+
+export interface BookingsLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
 
 /** What every bookings function is given first. */
 export interface BookingsDeps {
@@ -9,4 +18,18 @@ export interface BookingsDeps {
   holdDays: number;
   /** Years a finished booking keeps its customer's name (BOOKING_RETENTION_YEARS). */
   retentionYears: number;
+  /** Days before the start the customer is reminded, largest first (BOOKING_REMINDER_DAYS). */
+  reminderDays: readonly number[];
+  mailer: Mailer;
+  /** Where mail goes now, to explain a failure in the owner's words. */
+  mailRoute: () => Promise<MailRoute>;
+  /** The business's name, phone and e-mail, as the customer's mail gives them. */
+  site: { get(): Promise<SiteSettings> };
+  /** Where a change's mail is sent, so the admin's answer never waits for it and shutdown does. */
+  background: Background;
+  /** Its host makes the invitations' UIDs unique to this site. */
+  publicUrl: string;
+  /** MAIL_FROM: the invitation's organiser while the business has no e-mail of its own. */
+  mailFrom: string;
+  log: BookingsLog;
 }

@@ -1,6 +1,7 @@
 // The bookings tables (docs/decisions/0454). booking_days holds one row per day a confirmed booking
 // takes alone: its primary key is what refuses a second one, on either database.
 import type { Insertable, Selectable, Updateable } from 'kysely';
+import { addDays } from '#shared/london-days.ts';
 import type { BookingsTable } from '../../db/booking-tables.ts';
 import type { Db } from '../../db/database.ts';
 
@@ -68,6 +69,19 @@ export const dayTakingBetween = (db: Db, from: string, to: string) =>
     .where('state', 'in', DAY_TAKING_STATES)
     .where('start_date', '<=', to)
     .where('end_date', '>=', from)
+    .execute();
+
+/** Confirmed bookings with a customer to write to, starting after `today` and within `days` of it. */
+export const remindable = (db: Db, today: string, days: number) =>
+  db
+    .selectFrom('bookings')
+    .selectAll()
+    .where('state', '=', 'confirmed')
+    .where('customer_email', '<>', '')
+    .where('start_date', '>', today)
+    .where('start_date', '<=', addDays(today, days))
+    .orderBy('start_date')
+    .orderBy('id')
     .execute();
 
 /** Provisional holds past their time: cancelled, once, by whichever instance gets there first. */

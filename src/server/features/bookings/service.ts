@@ -1,7 +1,9 @@
 // Bookings (docs/product.md#bookings, docs/decisions/0454): the work lives in the named functions of
 // this folder; the service binds them to their dependencies (decision 0425).
+import type { Booking, BookingDetail } from '#shared/schemas/bookings.ts';
 import { bindDeps } from '../../lib/bind-deps.ts';
 import { bookEnquiry, getBooking, listBookings, updateBooking } from './booking-records.ts';
+import { mailsOfBooking, runMailJob } from './customer-mail.ts';
 import { availability } from './days.ts';
 import type { BookingsDeps } from './deps.ts';
 import { anonymiseOldBookings } from './personal-data.ts';
@@ -9,15 +11,26 @@ import { cancelBooking, completeBooking, confirmBooking, expireHolds } from './s
 
 export function createBookingsService(deps: BookingsDeps) {
   const bind = bindDeps(deps);
+  /** One booking as the admin API answers it: with the mail sent (or owed) to its customer. */
+  const detailed =
+    <Args extends unknown[]>(work: (deps: BookingsDeps, ...args: Args) => Promise<Booking>) =>
+    async (...args: Args): Promise<BookingDetail> => {
+      const booking = await work(deps, ...args);
+      return { ...booking, mails: await mailsOfBooking(deps.db, booking.id) };
+    };
   return {
-    bookEnquiry: bind(bookEnquiry),
-    update: bind(updateBooking),
-    get: bind(getBooking),
+    bookEnquiry: detailed(bookEnquiry),
+    update: detailed(updateBooking),
+    get: detailed(getBooking),
     list: bind(listBookings),
-    confirm: bind(confirmBooking),
-    cancel: bind(cancelBooking),
-    complete: bind(completeBooking),
+    confirm: detailed(confirmBooking),
+    cancel: detailed(cancelBooking),
+    complete: detailed(completeBooking),
     expireHolds: bind(expireHolds),
+    /** The periodic job: reminders due today, and failed mail whose retry is due. */
+    sendMail: bind(runMailJob),
+    /** Resolves once the mail started in the background has gone (tests, shutdown). */
+    settled: () => deps.background.settled(),
     availability: (from: string, to: string) => availability(deps.db, from, to),
     /** Anonymises finished bookings past the retention (the daily purge). */
     anonymiseOld: () => anonymiseOldBookings(deps.db, deps.clock.now(), deps.retentionYears),

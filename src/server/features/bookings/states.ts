@@ -7,6 +7,7 @@ import type { Db } from '../../db/database.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
 import * as enquiries from '../enquiries/repository.ts';
 import { toBooking } from './booking-view.ts';
+import { oweChangeMail, sendSoon } from './customer-mail.ts';
 import { explainingClashes, takeDays } from './days.ts';
 import type { BookingsDeps } from './deps.ts';
 import * as repo from './repository.ts';
@@ -25,9 +26,10 @@ async function followEnquiry(trx: Db, row: repo.BookingRow, status: 'booked' | '
 }
 
 /** Confirms a hold: its days become the booking's alone (unless it shares them), or 409. */
-export async function confirmBooking({ db, clock }: BookingsDeps, id: number): Promise<Booking> {
+export async function confirmBooking(deps: BookingsDeps, id: number): Promise<Booking> {
+  const { db, clock } = deps;
   const now = clock.now();
-  return explainingClashes(db, () =>
+  const booking = await explainingClashes(db, () =>
     db.transaction().execute(async (trx) => {
       const before = await current(trx, id, ['provisional'], 'confirmed');
       if (before.end_date < londonDay(now))
@@ -40,15 +42,22 @@ export async function confirmBooking({ db, clock }: BookingsDeps, id: number): P
       }))!;
       await takeDays(trx, row);
       await followEnquiry(trx, row, 'booked', now);
+      await oweChangeMail(trx, row, 'confirmation', now);
       return toBooking(row);
     }),
   );
+  sendSoon(deps, id);
+  return booking;
 }
 
-/** Cancels a hold or a confirmed booking: its days are free again, the enquiry is closed. */
-export async function cancelBooking({ db, clock }: BookingsDeps, id: number): Promise<Booking> {
+/**
+ * Cancels a hold or a confirmed booking: its days are free again, the enquiry is closed. The
+ * customer of a confirmed one is told (a hold was never promised to them).
+ */
+export async function cancelBooking(deps: BookingsDeps, id: number): Promise<Booking> {
+  const { db, clock } = deps;
   const now = clock.now();
-  return db.transaction().execute(async (trx) => {
+  const booking = await db.transaction().execute(async (trx) => {
     const before = await current(trx, id, ['provisional', 'confirmed'], 'cancelled');
     const row = (await repo.updateBooking(trx, id, {
       state: 'cancelled',
@@ -58,8 +67,11 @@ export async function cancelBooking({ db, clock }: BookingsDeps, id: number): Pr
     }))!;
     await repo.releaseDays(trx, id);
     await followEnquiry(trx, row, 'closed', now);
+    if (before.state === 'confirmed') await oweChangeMail(trx, row, 'cancellation', now);
     return toBooking(row);
   });
+  sendSoon(deps, id);
+  return booking;
 }
 
 /** Marks a confirmed booking done, from its last day on; its days stay taken. */

@@ -1,6 +1,7 @@
 // iCalendar text (RFC 5545) for the public events: what a visitor's calendar app imports from /events.ics or
 // /events/<id>.ics. Events are calendar days (docs/product.md#calendar), so each is an all-day event: DTSTART
-// and DTEND as DATE values, the same day wherever the calendar is (decision 0419).
+// and DTEND as DATE values, the same day wherever the calendar is (decision 0419). The same writer makes
+// the invitation a booking's customer is sent (RFC 5546, invitation.ts).
 import { addDays } from '#shared/london-days.ts';
 import { isHttpUrl, URL_WITHOUT_SPACES } from '#shared/schemas/media-url.ts';
 
@@ -82,10 +83,11 @@ export function foldLine(line: string): string {
   return parts.join('\r\n ');
 }
 
-const basicDay = (day: string) => day.replaceAll('-', '');
+/** '20261125' */
+export const basicDay = (day: string) => day.replaceAll('-', '');
 
 /** '20261125T050000Z' */
-const utcStamp = (epochMs: number) =>
+export const utcStamp = (epochMs: number) =>
   new Date(epochMs)
     .toISOString()
     .replace(/[-:]/g, '')
@@ -127,7 +129,13 @@ export function calendarText(calendar: CalendarText): string {
     ...calendar.events.flatMap(eventLines),
     'END:VCALENDAR',
   ];
-  // Every value above is escaped or checked; should one still hold a line break, it cannot start a
-  // line (a property, an event) of its own.
+  return icsText(lines);
+}
+
+/**
+ * The content lines as a file: folded, CRLF-ended. Every value is escaped or checked before it gets
+ * here; should one still hold a line break, it cannot start a line (a property, an event) of its own.
+ */
+export function icsText(lines: readonly string[]): string {
   return lines.map((line) => foldLine(line.replace(/[\r\n]/g, ''))).join('\r\n') + '\r\n';
 }

@@ -1,0 +1,138 @@
+// The booking_mails table: one row per message to a booking's customer. Its primary key
+// (booking_id, kind, sequence) makes each message once; a claim (claimed_until) lets one instance at a
+// time send it; a failed one waits for next_at, like an enquiry's notice.
+import type { Selectable } from 'kysely';
+import type { BookingMailsTable } from '../../db/booking-tables.ts';
+import type { Db } from '../../db/database.ts';
+
+export type BookingMailRow = Selectable<BookingMailsTable>;
+export type MailKey = Pick<BookingMailRow, 'booking_id' | 'kind' | 'sequence'>;
+
+/** The mails that tell the customer what the booking now is (each replaces the one before). */
+export const CHANGE_KINDS = ['confirmation', 'update', 'cancellation'] as const;
+export type ChangeKind = (typeof CHANGE_KINDS)[number];
+
+const byKey = (key: MailKey) => (db: Db) =>
+  db
+    .updateTable('booking_mails')
+    .where('booking_id', '=', key.booking_id)
+    .where('kind', '=', key.kind)
+    .where('sequence', '=', key.sequence);
+
+/**
+ * Records a change's mail, owed now, in the caller's transaction. An earlier change's mail that has
+ * not gone (and is not being sent this moment) is dropped: the customer hears what the booking is
+ * now, once. An update to a booking whose confirmation never went is its confirmation.
+ */
+export async function queueChangeMail(trx: Db, key: MailKey & { kind: ChangeKind }, now: number) {
+  await trx
+    .deleteFrom('booking_mails')
+    .where('booking_id', '=', key.booking_id)
+    .where('kind', 'in', CHANGE_KINDS)
+    .where('state', '<>', 'sent')
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
+    .execute();
+  let kind: string = key.kind;
+  if (kind === 'update') {
+    const confirmed = await trx
+      .selectFrom('booking_mails')
+      .select('kind')
+      .where('booking_id', '=', key.booking_id)
+      .where('kind', '=', 'confirmation')
+      .executeTakeFirst();
+    if (!confirmed) kind = 'confirmation';
+  }
+  const row = { ...key, kind, state: 'pending', next_at: now, created_at: now };
+  await trx
+    .insertInto('booking_mails')
+    .values({ ...row, claimed_until: null, error: null, attempted_at: null, sent_at: null })
+    .onConflict((oc) => oc.columns(['booking_id', 'kind', 'sequence']).doNothing())
+    .execute();
+}
+
+/**
+ * Makes a reminder's row, owed now: true for exactly one caller however many instances try at once
+ * (the primary key decides), and that caller sends it.
+ */
+export async function claimReminder(db: Db, key: MailKey, now: number, until: number): Promise<boolean> {
+  const result = await db
+    .insertInto('booking_mails')
+    .values({
+      ...key,
+      state: 'pending',
+      next_at: now,
+      claimed_until: until,
+      error: null,
+      created_at: now,
+      attempted_at: null,
+      sent_at: null,
+    })
+    .onConflict((oc) => oc.columns(['booking_id', 'kind', 'sequence']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+/** Takes an unsent mail for this instance until `until`; undefined when it is sent or another has it. */
+export const claimMail = (db: Db, key: MailKey, now: number, until: number) =>
+  byKey(key)(db)
+    .set({ claimed_until: until })
+    .where('state', '<>', 'sent')
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
+    .returningAll()
+    .executeTakeFirst();
+
+export const recordSent = (db: Db, key: MailKey, now: number) =>
+  byKey(key)(db)
+    .set({ state: 'sent', sent_at: now, attempted_at: now, next_at: null, claimed_until: null, error: null })
+    .execute();
+
+export const recordFailed = (
+  db: Db,
+  key: MailKey,
+  failure: { attempts: number; nextAt: number | null; error: string; now: number },
+) =>
+  byKey(key)(db)
+    .set({
+      state: 'failed',
+      attempts: failure.attempts,
+      next_at: failure.nextAt,
+      error: failure.error,
+      attempted_at: failure.now,
+      claimed_until: null,
+    })
+    .execute();
+
+/** A mail that is no longer owed (the booking was cancelled or anonymised before it went). */
+export const dropMail = (db: Db, key: MailKey) =>
+  db
+    .deleteFrom('booking_mails')
+    .where('booking_id', '=', key.booking_id)
+    .where('kind', '=', key.kind)
+    .where('sequence', '=', key.sequence)
+    .where('state', '<>', 'sent')
+    .execute();
+
+/** The unsent mails whose (next) attempt is due, of one booking or all, oldest first. */
+export const dueMails = (db: Db, now: number, bookingId?: number) =>
+  db
+    .selectFrom('booking_mails')
+    .select(['booking_id', 'kind', 'sequence'])
+    .where('state', '<>', 'sent')
+    .where('next_at', '<=', now)
+    .$if(bookingId !== undefined, (query) => query.where('booking_id', '=', bookingId!))
+    .orderBy('created_at')
+    .orderBy('booking_id')
+    .execute();
+
+/** The booking's mails, oldest first. */
+export const mailsOf = (db: Db, bookingIds: number[]) =>
+  bookingIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('booking_mails')
+        .selectAll()
+        .where('booking_id', 'in', bookingIds)
+        .orderBy('created_at')
+        .orderBy('sequence')
+        .orderBy('kind')
+        .execute();

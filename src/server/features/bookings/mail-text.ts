@@ -1,0 +1,165 @@
+// What a booking's customer is sent (docs/product.md#bookings): the confirmation, an update, a
+// cancellation and the reminders, each with the booking as it is now and a calendar invitation that
+// adds, updates or removes it in their calendar (calendar/invitation.ts).
+import { addDays } from '#shared/london-days.ts';
+import { invitationText, type Invitation } from '../calendar/invitation.ts';
+import { composeMail } from '../../mail/compose.ts';
+import type { OutgoingMail } from '../../mail/mailer.ts';
+import type { BookingRow } from './repository.ts';
+
+/** The business as the customer's mail names it; phone and e-mail null while not set up. */
+export interface BusinessContact {
+  tradingName: string;
+  phone: string | null;
+  email: string | null;
+  /** The invitation's organiser: the business e-mail, else the address the site sends from. */
+  organizerEmail: string;
+  /** The public URL's host: it makes each booking's UID unique to this site. */
+  host: string;
+}
+
+export interface CustomerMailInput {
+  booking: BookingRow;
+  kind: string;
+  sequence: number;
+  business: BusinessContact;
+  /** Now (epoch ms) and its London day. */
+  now: number;
+  today: string;
+}
+
+/** "Friday 14 August 2026", whatever the server's zone. */
+const longDay = (day: string) =>
+  new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeZone: 'UTC' }).format(Date.parse(day));
+
+/** "£1,850.00", exactly, from whole pence. */
+export const pounds = (pence: number) =>
+  `£${Math.floor(pence / 100).toLocaleString('en-GB')}.${String(pence % 100).padStart(2, '0')}`;
+
+/** Header-safe: no control character reaches a subject line. */
+// eslint-disable-next-line no-control-regex
+const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
+
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+
+function datesOf({ start_date, end_date }: BookingRow): string {
+  return start_date === end_date ? longDay(start_date) : `${longDay(start_date)} to ${longDay(end_date)}`;
+}
+
+function timesOf({ start_time, end_time }: BookingRow): string {
+  if (start_time && end_time) return `${start_time} to ${end_time}`;
+  if (start_time) return `from ${start_time}`;
+  if (end_time) return `until ${end_time}`;
+  return 'to be agreed';
+}
+
+function depositOf({ deposit_pence, deposit_paid_on }: BookingRow): string | null {
+  if (deposit_pence === null) return null;
+  return deposit_paid_on
+    ? `${pounds(deposit_pence)}, paid on ${longDay(deposit_paid_on)}`
+    : pounds(deposit_pence);
+}
+
+/** The booking's details, one "Label: value" line each, the ones that are known. */
+export function detailLines(booking: BookingRow): string[] {
+  const deposit = depositOf(booking);
+  return [
+    `${booking.start_date === booking.end_date ? 'Date' : 'Dates'}: ${datesOf(booking)}`,
+    `Times: ${timesOf(booking)}`,
+    `Place: ${booking.location || 'to be agreed'}`,
+    ...(booking.postcode ? [`Postcode: ${booking.postcode}`] : []),
+    ...(booking.people !== null ? [`People: ${booking.people}`] : []),
+    ...(booking.price_pence !== null ? [`Price: ${pounds(booking.price_pence)}`] : []),
+    ...(deposit ? [`Deposit: ${deposit}`] : []),
+    ...(booking.notes ? [`Notes: ${booking.notes}`] : []),
+  ];
+}
+
+/** The opening sentence and subject for each kind of mail. */
+function wording(input: CustomerMailInput): { subject: string; opening: string } {
+  const { booking, kind, business, today } = input;
+  const name = business.tradingName;
+  const when = longDay(booking.start_date);
+  if (kind === 'confirmation')
+    return {
+      subject: `Your booking with ${name} is confirmed: ${when}`,
+      opening: `Your booking with ${name} is confirmed. The details are below, and the attached invitation adds it to your calendar.`,
+    };
+  if (kind === 'update')
+    return {
+      subject: `Your booking with ${name} has changed: ${when}`,
+      opening: `Your booking with ${name} has changed. Here it is as it now stands; the attached invitation updates your calendar.`,
+    };
+  if (kind === 'cancellation')
+    return {
+      subject: `Your booking with ${name} on ${when} is cancelled`,
+      opening: `Your booking with ${name} on ${when} has been cancelled. The attached update removes it from your calendar.`,
+    };
+  const days = daysBetween(today, booking.start_date);
+  const soon = days <= 0 ? 'today' : days === 1 ? 'tomorrow' : `in ${days} days`;
+  return {
+    subject: `Reminder: your booking with ${name} is ${soon} (${when})`,
+    opening: `A reminder: your booking with ${name} is ${soon}. The details are below.`,
+  };
+}
+
+function contactLine(business: BusinessContact): string {
+  const ways = [
+    ...(business.phone ? [`call us on ${business.phone}`] : []),
+    ...(business.email ? [`e-mail ${business.email}`] : []),
+  ];
+  return ways.length
+    ? `Any questions? Please ${ways.join(' or ')}.\n\n${business.tradingName}`
+    : business.tradingName;
+}
+
+/** The invitation for the mail: the same UID for the life of the booking, at the mail's sequence. */
+export function invitationFor(input: CustomerMailInput): Invitation {
+  const { booking, business } = input;
+  return {
+    method: input.kind === 'cancellation' ? 'CANCEL' : 'REQUEST',
+    uid: `booking-${booking.id}@${business.host}`,
+    sequence: input.sequence,
+    writtenAt: input.now,
+    startDay: booking.start_date,
+    endDay: booking.end_date,
+    startTime: booking.start_time,
+    endTime: booking.end_time,
+    summary: `${business.tradingName}: mobile airsoft range`,
+    location: [booking.location, booking.postcode].filter(Boolean).join(', '),
+    description: detailLines(booking).join('\n'),
+    organizer: { name: business.tradingName, email: business.organizerEmail },
+    attendee: { name: booking.customer_name, email: booking.customer_email },
+  };
+}
+
+export function customerMail(input: CustomerMailInput): OutgoingMail {
+  const { booking, business } = input;
+  const { subject, opening } = wording(input);
+  const mail = composeMail(booking.customer_email, oneLine(subject), [
+    `Dear ${booking.customer_name},`,
+    opening,
+    detailLines(booking).join('\n'),
+    contactLine(business),
+  ]);
+  const withReply = { ...mail, ...(business.email ? { replyTo: business.email } : {}) };
+  // A reminder changes nothing in the customer's calendar: it carries no invitation.
+  if (input.kind.startsWith('reminder-')) return withReply;
+  const invitation = invitationFor(input);
+  return {
+    ...withReply,
+    icalEvent: { method: invitation.method, filename: 'invite.ics', content: invitationText(invitation) },
+  };
+}
+
+/** The reminders of a booking starting on `start` that are due `today`: the nearest one only. */
+export function dueReminder(reminderDays: readonly number[], start: string, today: string): number | null {
+  const left = daysBetween(today, start);
+  if (left < 1) return null;
+  const due = reminderDays.filter((days) => days >= left);
+  return due.length ? Math.min(...due) : null;
+}
+
+/** The first day a reminder `days` before `start` may go. */
+export const reminderDay = (start: string, days: number) => addDays(start, -days);
