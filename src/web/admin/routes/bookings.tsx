@@ -27,7 +27,7 @@ function MonthBar({
       <h2
         id={headingId}
         aria-live="polite"
-        className="mr-auto font-display text-2xl font-semibold tracking-wide text-ink-900 uppercase"
+        className="basis-full font-display text-2xl font-semibold tracking-wide text-ink-900 uppercase sm:mr-auto sm:basis-auto"
       >
         {monthName(month)}
       </h2>

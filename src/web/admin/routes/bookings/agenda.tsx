@@ -1,5 +1,5 @@
 // The month as a phone shows it: only the days with bookings, in order, each under its date. A
-// booking over several days is listed on each of its days in the month, like the calendar does.
+// booking over several days is listed once, under its first day in the month, with its days.
 import type { Booking } from '#shared/schemas/bookings.ts';
 import { EmptyState } from '../../../components/admin-ui.tsx';
 import { BookingBlock } from './booking-block.tsx';
@@ -19,7 +19,14 @@ export function Agenda({
   const days = monthWeeks(month)
     .flat()
     .filter((day) => day.startsWith(month));
-  const busy = [...bookingsByDay(bookings, days)].filter(([, list]) => list.length > 0);
+  const first = days[0]!;
+  const byDay = bookingsByDay(bookings, days);
+  const busy = [...byDay]
+    .map(
+      ([day, list]) =>
+        [day, list.filter((b) => (b.start_date < first ? first : b.start_date) === day)] as const,
+    )
+    .filter(([, list]) => list.length > 0);
   if (busy.length === 0) return <EmptyState>No bookings in {monthName(month)}.</EmptyState>;
   return (
     <ol aria-label={`Bookings in ${monthName(month)}`} className="space-y-4">

@@ -1,6 +1,6 @@
 // A booking as a button in the calendar or the agenda: its colour, and its state in words.
 import type { Booking } from '#shared/schemas/bookings.ts';
-import { bookingTimes } from './days.ts';
+import { bookingDays, bookingTimes } from './days.ts';
 import { STATE_BLOCK, STATE_LABELS } from './state.tsx';
 
 export function BookingBlock({
@@ -14,6 +14,9 @@ export function BookingBlock({
   roomy?: boolean;
 }) {
   const times = bookingTimes(booking);
+  // The agenda lists a booking over several days once: its days say how long it is.
+  const days = booking.start_date === booking.end_date ? '' : bookingDays(booking);
+  const details = [days, times, booking.location].filter(Boolean).join(' · ');
   return (
     <button
       type="button"
@@ -24,9 +27,7 @@ export function BookingBlock({
       <span className="block text-xs font-semibold tracking-wide uppercase">
         {STATE_LABELS[booking.state]}
       </span>
-      {roomy && (times || booking.location) && (
-        <span className="mt-0.5 block text-sm">{[times, booking.location].filter(Boolean).join(' · ')}</span>
-      )}
+      {roomy && details && <span className="mt-0.5 block text-sm">{details}</span>}
       {!roomy && times && <span className="block truncate text-xs">{times}</span>}
     </button>
   );

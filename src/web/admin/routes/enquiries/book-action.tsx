@@ -6,7 +6,6 @@ import { Link } from 'react-router';
 import type { Booking } from '#shared/schemas/bookings.ts';
 import type { Enquiry } from '#shared/schemas/enquiries.ts';
 import { Banner } from '../../../components/admin-ui.tsx';
-import { Button, buttonClasses } from '../../../components/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useBookEnquiry, useBookingsAround } from '../../api/bookings.ts';
 import { SidePanel } from '../../components/side-panel.tsx';
@@ -16,7 +15,9 @@ import { bookingDays } from '../bookings/days.ts';
 import { emptyBookingForm } from '../bookings/form-values.ts';
 import { bookingLink } from '../bookings/use-month.ts';
 
-const LINK = `${buttonClasses('secondary')} text-sm`;
+/** The look of the card's Reply link, so the card's actions line up. */
+const ACTION =
+  'inline-flex min-h-11 items-center gap-2 rounded-lg bg-ink-100 px-4 text-sm font-semibold text-ink-900 hover:bg-ink-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink-500';
 
 /** The enquiry's booking that is not cancelled, if the calendar around today has it. */
 function useLiveBooking(enquiryId: number): Booking | undefined {
@@ -54,16 +55,21 @@ export function BookAction({ enquiry }: { enquiry: Enquiry }) {
 
   if (live && !open)
     return (
-      <Link to={bookingLink(live)} className={LINK} aria-label={`View the booking for ${enquiry.name}`}>
+      <Link to={bookingLink(live)} className={ACTION} aria-label={`View the booking for ${enquiry.name}`}>
         <CalendarCheck className="size-4" aria-hidden="true" /> View booking
       </Link>
     );
   if (enquiry.status === 'spam') return null;
   return (
     <>
-      <Button variant="secondary" onClick={() => setOpen(true)} aria-label={`Book ${enquiry.name}`}>
+      <button
+        type="button"
+        className={ACTION}
+        onClick={() => setOpen(true)}
+        aria-label={`Book ${enquiry.name}`}
+      >
         <CalendarPlus className="size-4" aria-hidden="true" /> Book
-      </Button>
+      </button>
       <SidePanel open={open} onClose={close} title={`Book: ${enquiry.name}`}>
         {made ? (
           <Booked booking={made} />
