@@ -1,0 +1,218 @@
+// The customer's mail about a booking, through a real SMTP server on both databases: confirming,
+// changing and cancelling a confirmed booking each send one mail whose invitation ical.js reads (same
+// UID, rising SEQUENCE); reminders go once each however many job runs race; text from the owner or
+// the enquiry cannot add lines to the invitation or headers to the mail; a failed send is recorded
+// in the owner's words and retried.
+import ICAL from 'ical.js';
+import { afterAll, expect, it } from 'vitest';
+import { describeEachDatabase, type TestContext } from '../../testing/harness.ts';
+import { storeEnquiry } from '../../testing/enquiries.ts';
+import {
+  decodeQuotedPrintable,
+  startSmtpTestServer,
+  type ReceivedMail,
+} from '../../testing/smtp-test-server.ts';
+
+const smtp = await startSmtpTestServer();
+afterAll(async () => smtp.close());
+
+const CUSTOMER = 'priya@example.com';
+// The harness clock starts at 2026-06-15 12:00 UTC.
+const details = {
+  start_date: '2026-08-14',
+  start_time: '10:00',
+  end_time: '17:00',
+  location: 'Henley Showground',
+  postcode: 'rg9 2hy',
+  people: 400,
+  price_pence: 185_000,
+  deposit_pence: 50_000,
+};
+
+const mailTo = (from: number) => smtp.received.slice(from).filter((mail) => mail.to.includes(CUSTOMER));
+
+/** The message with its quoted-printable text decoded (as UTF-8). */
+const decoded = (mail: ReceivedMail) =>
+  Buffer.from(decodeQuotedPrintable(mail.raw), 'latin1').toString('utf8');
+
+/** The invite.ics attachment, decoded. */
+function inviteOf(mail: ReceivedMail): string {
+  const part = /filename=invite\.ics\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(mail.raw);
+  expect(part, 'an invite.ics attachment').not.toBeNull();
+  return Buffer.from(part![1]!.replace(/\s/g, ''), 'base64').toString('utf8');
+}
+
+function parse(text: string) {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  const events = calendar.getAllSubcomponents('vevent');
+  expect(events).toHaveLength(1);
+  return { calendar, event: events[0]! };
+}
+
+describeEachDatabase(
+  'booking mail',
+  (ctx) => {
+    let token = '';
+    const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+      ctx().request({ method, url, token, ...(payload ? { payload } : {}) });
+    const settled = () => ctx().services.bookings.settled();
+
+    async function setUp(context: TestContext) {
+      token = (await context.loginAs()).token;
+      await context.services.site.update(
+        { email: 'owner@range.test', phone: '01632 960123', trading_name: 'Range Test Ltd' },
+        null,
+      );
+    }
+
+    async function confirmed(payload: object = details) {
+      const enquiry = await storeEnquiry(ctx().db, ctx().clock.now(), {
+        name: 'Priya Shah',
+        email: CUSTOMER,
+      });
+      const made = await call('POST', `/api/admin/enquiries/${enquiry}/booking`, payload);
+      expect(made.statusCode, made.body).toBe(200);
+      const id = made.json().booking.id as number;
+      const answer = await call('POST', `/api/admin/bookings/${id}/confirm`);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return { id, answer: answer.json().booking };
+    }
+
+    const mailsOf = async (id: number) =>
+      (await call('GET', `/api/admin/bookings/${id}`)).json().booking.mails;
+
+    it('confirming sends one mail with the details and an invitation in London time', async () => {
+      await setUp(ctx());
+      const before = smtp.received.length;
+      const { id, answer } = await confirmed();
+      // The admin's answer did not wait for the mail.
+      expect(answer.mails).toEqual([
+        expect.objectContaining({ kind: 'confirmation', sequence: 1, state: 'pending' }),
+      ]);
+      await settled();
+      const sent = mailTo(before);
+      expect(sent).toHaveLength(1);
+      const body = decoded(sent[0]!);
+      for (const text of ['14 August 2026', '10:00 to 17:00', 'Henley Showground', 'RG9 2HY'])
+        expect(body).toContain(text);
+      for (const text of ['People: 400', '£1,850.00', '£500.00', 'Range Test Ltd', '01632 960123'])
+        expect(body).toContain(text);
+      expect(body).toMatch(/^Subject: Your booking with Range Test Ltd is confirmed/m);
+      expect(body).toMatch(/^Content-Type: text\/calendar; charset=utf-8; method=REQUEST/m);
+
+      const { calendar, event } = parse(inviteOf(sent[0]!));
+      expect(calendar.getFirstPropertyValue('method')).toBe('REQUEST');
+      expect(event.getFirstPropertyValue('uid')).toBe(`booking-${id}@range.test`);
+      expect(event.getFirstPropertyValue('sequence')).toBe(1);
+      expect(event.getFirstProperty('dtstart')!.getParameter('tzid')).toBe('Europe/London');
+      expect(event.getFirstPropertyValue('attendee')).toBe(`mailto:${CUSTOMER}`);
+      expect(event.getFirstPropertyValue('organizer')).toBe('mailto:owner@range.test');
+      // With the zone's rules in the file, 10:00 in August is 09:00 UTC.
+      ICAL.TimezoneService.register(calendar.getFirstSubcomponent('vtimezone')!);
+      const start = new ICAL.Event(event).startDate.toJSDate().toISOString();
+      expect(start).toBe('2026-08-14T09:00:00.000Z');
+
+      expect(await mailsOf(id)).toEqual([
+        {
+          kind: 'confirmation',
+          sequence: 1,
+          state: 'sent',
+          at: expect.any(String),
+          error: null,
+          retry_at: null,
+        },
+      ]);
+    });
+
+    it('a change sends an update (same UID, higher SEQUENCE), a cancellation METHOD:CANCEL; holds send nothing', async () => {
+      await setUp(ctx());
+      const before = smtp.received.length;
+      const allDay = { ...details, start_time: null, end_time: null, end_date: '2026-08-16' };
+      const { id } = await confirmed(allDay);
+      await settled();
+      const confirmation = parse(inviteOf(mailTo(before)[0]!)).event;
+      expect(confirmation.getFirstProperty('dtstart')!.type).toBe('date');
+      expect(confirmation.getFirstPropertyValue('dtstart')!.toString()).toBe('2026-08-14');
+      expect(confirmation.getFirstPropertyValue('dtend')!.toString()).toBe('2026-08-17');
+
+      expect((await call('PUT', `/api/admin/bookings/${id}`, { ...allDay, people: 450 })).statusCode).toBe(
+        200,
+      );
+      await settled();
+      const update = mailTo(before)[1]!;
+      expect(decoded(update)).toMatch(/^Subject: Your booking with Range Test Ltd has changed/m);
+      const updated = parse(inviteOf(update));
+      expect(updated.calendar.getFirstPropertyValue('method')).toBe('REQUEST');
+      expect(updated.event.getFirstPropertyValue('uid')).toBe(confirmation.getFirstPropertyValue('uid'));
+      expect(updated.event.getFirstPropertyValue('sequence')).toBe(2);
+
+      expect((await call('POST', `/api/admin/bookings/${id}/cancel`)).statusCode).toBe(200);
+      await settled();
+      const cancelled = parse(inviteOf(mailTo(before)[2]!));
+      expect(cancelled.calendar.getFirstPropertyValue('method')).toBe('CANCEL');
+      expect(cancelled.event.getFirstPropertyValue('status')).toBe('CANCELLED');
+      expect(cancelled.event.getFirstPropertyValue('sequence')).toBe(3);
+      expect(
+        (await mailsOf(id)).map((mail: { kind: string; state: string }) => `${mail.kind} ${mail.state}`),
+      ).toEqual(['confirmation sent', 'update sent', 'cancellation sent']);
+
+      // A hold, changed and cancelled, never reaches the customer.
+      const count = smtp.received.length;
+      const enquiry = await storeEnquiry(ctx().db, ctx().clock.now(), {
+        name: 'Priya Shah',
+        email: CUSTOMER,
+      });
+      const hold = (await call('POST', `/api/admin/enquiries/${enquiry}/booking`, details)).json().booking.id;
+      await call('PUT', `/api/admin/bookings/${hold}`, { ...details, people: 10 });
+      await call('POST', `/api/admin/bookings/${hold}/cancel`);
+      await settled();
+      expect(smtp.received.length).toBe(count);
+      expect(await mailsOf(hold)).toEqual([]);
+    });
+
+    it('sends each reminder once, on its day, however many runs race', async () => {
+      await setUp(ctx());
+      const { id } = await confirmed();
+      await settled();
+      const before = smtp.received.length;
+      const run = () => Promise.all([ctx().services.bookings.sendMail(), ctx().services.bookings.sendMail()]);
+      ctx().clock.set(Date.UTC(2026, 7, 6, 22, 0, 0)); // 23:00 on 6 August in London: 8 days to go
+      await run();
+      expect(mailTo(before)).toHaveLength(0);
+      ctx().clock.set(Date.UTC(2026, 7, 6, 23, 30, 0)); // 00:30 on 7 August in London
+      await run();
+      await run();
+      expect(mailTo(before)).toHaveLength(1);
+      expect(decoded(mailTo(before)[0]!)).toMatch(
+        /^Subject: Reminder: your booking with Range Test Ltd is in 7 days/m,
+      );
+      ctx().clock.set(Date.UTC(2026, 7, 13, 8, 0, 0));
+      await run();
+      await run();
+      expect(mailTo(before)).toHaveLength(2);
+      expect(decoded(mailTo(before)[1]!)).toMatch(/is tomorrow/);
+      ctx().clock.set(Date.UTC(2026, 7, 14, 8, 0, 0));
+      await run();
+      expect(mailTo(before)).toHaveLength(2);
+      await setUp(ctx()); // days later: a new session
+      expect((await mailsOf(id)).map((mail: { kind: string }) => mail.kind)).toEqual([
+        'confirmation',
+        'reminder-7',
+        'reminder-1',
+      ]);
+    });
+
+    it('gives no seven-day reminder to a booking confirmed three days ahead', async () => {
+      await setUp(ctx());
+      await confirmed({ ...details, start_date: '2026-06-18' });
+      await settled();
+      const before = smtp.received.length;
+      await ctx().services.bookings.sendMail();
+      expect(mailTo(before)).toHaveLength(0);
+      ctx().clock.set(Date.UTC(2026, 5, 17, 8, 0, 0));
+      await ctx().services.bookings.sendMail();
+      expect(mailTo(before)).toHaveLength(1);
+    });
+  },
+  { env: { CAPTCHA_PROVIDER: 'off', SMTP_URL: smtp.url } },
+);
