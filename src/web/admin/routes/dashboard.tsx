@@ -26,6 +26,7 @@ import { londonDay } from '#shared/london-days.ts';
 import type { AnalyticsSummary } from '#shared/schemas/analytics.ts';
 import type { Enquiry } from '#shared/schemas/enquiries.ts';
 import { useAnalyticsSummary } from '../api/analytics-summary.ts';
+import { useBookingsAround } from '../api/bookings.ts';
 import { useContentList, type ContentItem } from '../api/content-list.ts';
 import { useEnquiries } from '../api/enquiries-list.ts';
 import { useMe } from '../api/me.ts';
@@ -220,6 +221,7 @@ export function DashboardScreen() {
   const events = useContentList('events');
   const summary = useAnalyticsSummary(DASHBOARD_PERIOD_DAYS);
   const setup = useSetupStatus();
+  const bookings = useBookingsAround();
   useLogFailure('setup status', setup);
   useLogFailure('enquiries', enquiries);
   useLogFailure('events', events);
@@ -241,7 +243,7 @@ export function DashboardScreen() {
             summary={summary}
             mailToFiles={setup.data?.mail.transport === 'outbox'}
           />
-          <BookingsCards />
+          <BookingsCards bookings={bookings} />
           <QuickLinks />
         </>
       )}

@@ -1,12 +1,12 @@
 // The dashboard's two booking cards: the next confirmed bookings, and the provisional holds that
 // lapse within three days unless confirmed. Each line opens the booking on the Bookings screen.
+import type { UseQueryResult } from '@tanstack/react-query';
 import { CalendarCheck, Hourglass, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { londonDay } from '#shared/london-days.ts';
 import type { Booking } from '#shared/schemas/bookings.ts';
 import { Card, Loading } from '../../../components/admin-ui.tsx';
-import { useBookingsAround } from '../../api/bookings.ts';
 import { formatMoment } from '../bookings/booking-details.tsx';
 import { bookingDays } from '../bookings/days.ts';
 import { StateBadge } from '../bookings/state.tsx';
@@ -78,8 +78,8 @@ function BookingCard({
   );
 }
 
-export function BookingsCards() {
-  const bookings = useBookingsAround();
+/** `bookings`: asked by the dashboard with its other queries, so the cards are drawn with them. */
+export function BookingsCards({ bookings }: { bookings: UseQueryResult<Booking[]> }) {
   const [now] = useState(() => Date.now());
   const all = bookings.data ?? [];
   const common = { loading: bookings.isPending, failed: bookings.isError };
