@@ -1,21 +1,15 @@
 // What the visitor asked for, when they said: the day, the kind of event and how many people; and a
 // warning when that day was already confirmed for someone else as they asked.
 import { CalendarDays, TriangleAlert } from 'lucide-react';
+import { EVENT_TYPE_LABELS } from '#shared/event-types.ts';
 import type { Enquiry } from '#shared/schemas/enquiries.ts';
 import { longDay } from '../bookings/days.ts';
-
-const EVENT_TYPES: Record<NonNullable<Enquiry['event_type']>, string> = {
-  festival: 'Festival',
-  corporate: 'Corporate event',
-  private: 'Private party',
-  other: 'Other',
-};
 
 export function EnquiryWishes({ enquiry }: { enquiry: Enquiry }) {
   const { preferred_date: day, event_type: type, people } = enquiry;
   const parts = [
     day && `Would like ${longDay(day)}`,
-    type && EVENT_TYPES[type],
+    type && EVENT_TYPE_LABELS[type],
     people !== null && `${people} ${people === 1 ? 'person' : 'people'}`,
   ].filter(Boolean);
   if (parts.length === 0) return null;
