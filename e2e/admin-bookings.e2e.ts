@@ -50,7 +50,10 @@ describeE2e('admin bookings', () => {
     await db.deleteFrom('enquiries').execute();
   });
 
-  async function seed(name: string): Promise<number> {
+  async function seed(
+    name: string,
+    wishes: { preferred_date?: string; people?: number; date_taken?: number } = {},
+  ): Promise<number> {
     const now = Date.now();
     const row = await e2e.server.started.db
       .insertInto('enquiries')
@@ -66,6 +69,7 @@ describeE2e('admin bookings', () => {
         notify_pending: 0,
         notify_attempts: 0,
         notify_next_at: null,
+        ...wishes,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -89,12 +93,13 @@ describeE2e('admin bookings', () => {
   async function bookFromCard(page: Page, name: string) {
     await page.getByRole('button', { name: `Book ${name}` }).click();
     const panel = page.getByRole('dialog', { name: `Book: ${name}` });
-    await panel.getByLabel('Date', { exact: true }).fill(target.day);
+    // The day and the people the visitor asked for are already filled in.
+    expect(await panel.getByLabel('Date', { exact: true }).inputValue()).toBe(target.day);
+    expect(await panel.getByLabel('People').inputValue()).toBe('40');
     await panel.getByLabel('Start time').fill('10:00');
     await panel.getByLabel('End time').fill('16:00');
     await panel.getByLabel('Location').fill('Hilltop Farm');
     await panel.getByLabel('Postcode').fill('sw1a 1aa');
-    await panel.getByLabel('People').fill('40');
     await panel.getByLabel('Price (£)').fill('1,850.00');
     await panel.getByLabel('Deposit (£)').fill('0.29');
     await panel.getByRole('button', { name: 'Make provisional booking' }).click();
@@ -103,9 +108,11 @@ describeE2e('admin bookings', () => {
   }
 
   it('books an enquiry, shows it on the calendar and the agenda, confirms it, refuses a second on its day until it is cancelled', async () => {
-    const priya = await seed('Priya Shah');
-    const tom = await seed('Tom Jones');
+    const priya = await seed('Priya Shah', { preferred_date: target.day, people: 40 });
+    const tom = await seed('Tom Jones', { preferred_date: target.day, date_taken: 1 });
     const { page, token } = await open('/admin/enquiries');
+    const tomsCard = page.getByRole('listitem', { name: 'Tom Jones' });
+    await tomsCard.getByText('That date was already booked when they asked.').waitFor();
     const panel = await bookFromCard(page, 'Priya Shah');
     const [made] = await stored();
     expect(made).toMatchObject({
