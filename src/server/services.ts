@@ -72,18 +72,7 @@ export function createServices(
     log,
     config.analytics.writer === 'thread' ? threadWriter(config.database, log) : inlineWriter(db),
   );
-  const bookings = createBookingsService({
-    db,
-    clock,
-    ...config.bookings,
-    mailer,
-    mailRoute: route,
-    site,
-    background,
-    publicUrl: config.publicUrl,
-    mailFrom: config.mailFrom,
-    log,
-  });
+  const bookings = createBookings(inputs, site);
   const weeklyReport = createWeeklyReportService({
     db,
     clock,
@@ -154,6 +143,26 @@ function createMail(
     tradingName: async () => (await site.get()).trading_name,
   });
   return { mailSettings, mailer: mailerFor(mailSettings.server) };
+}
+
+/** Bookings, with the mail they send their customers. */
+function createBookings(
+  { config, db, clock, mailer, log, background, mailRoute }: SharedInputs,
+  site: SiteService,
+) {
+  const { publicUrl, mailFrom } = config;
+  return createBookingsService({
+    db,
+    clock,
+    ...config.bookings,
+    mailer,
+    mailRoute,
+    site,
+    background,
+    publicUrl,
+    mailFrom,
+    log,
+  });
 }
 
 /** The enquiry form's service, with the captcha and the limits it checks a submission against. */

@@ -202,6 +202,74 @@ describeEachDatabase(
       ]);
     });
 
+    it('keeps CR/LF and control bytes in the place, notes and name from adding invitation lines or headers', async () => {
+      await setUp(ctx());
+      const before = smtp.received.length;
+      const evil =
+        '\r\nATTENDEE:mailto:evil@example.com\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nBcc: evil@example.com';
+      const { id } = await confirmed({ ...details, notes: `Gate B${evil}` });
+      await settled();
+      // Stored as it might have been before the API cleaned text: straight into the row.
+      await ctx()
+        .db.updateTable('bookings')
+        .set({ location: `Field\u0001\u000b\u001b${evil}`, customer_name: `Priya${evil}` })
+        .where('id', '=', id)
+        .execute();
+      expect(
+        (await call('PUT', `/api/admin/bookings/${id}`, { ...details, notes: `Gate B${evil}` })).statusCode,
+      ).toBe(200);
+      await settled();
+      const sent = mailTo(before);
+      expect(sent).toHaveLength(2);
+      for (const mail of sent) {
+        expect(mail.to).toEqual([CUSTOMER]);
+        const headers = mail.raw.slice(0, mail.raw.indexOf('\r\n\r\n'));
+        expect(headers).not.toMatch(/evil/i);
+        const text = inviteOf(mail);
+        // eslint-disable-next-line no-control-regex
+        expect(text).not.toMatch(/[\u0001\u000b\u001b]/);
+        // Every line is a property or a folded continuation: nothing starts with the injected names.
+        expect(
+          text.split('\r\n').filter((line) => /^(ATTENDEE|BEGIN:VEVENT|END:VEVENT)/.test(line)),
+        ).toHaveLength(3);
+        const { event } = parse(text);
+        expect(event.getAllProperties('attendee').map((p) => p.getFirstValue())).toEqual([
+          `mailto:${CUSTOMER}`,
+        ]);
+        expect(String(event.getFirstPropertyValue('description'))).toContain(
+          'ATTENDEE:mailto:evil@example.com',
+        );
+      }
+    });
+
+    it("records a refused send as failed in the owner's words and sends it on the retry", async () => {
+      await setUp(ctx());
+      smtp.rejectRecipients.add(CUSTOMER);
+      let id: number;
+      try {
+        ({ id } = await confirmed());
+        await settled();
+      } finally {
+        smtp.rejectRecipients.delete(CUSTOMER);
+      }
+      const [failed] = await mailsOf(id);
+      expect(failed).toMatchObject({
+        kind: 'confirmation',
+        state: 'failed',
+        retry_at: '2026-06-15T12:01:00.000Z',
+      });
+      expect(failed.error).toMatch(/^The mail server would not accept mail for one of the addresses/);
+      const before = smtp.received.length;
+      // Not before its time, then sent by the job.
+      expect(await ctx().services.bookings.sendMail()).toEqual({ sent: 0, failed: 0 });
+      ctx().clock.advance(60_000);
+      expect(await ctx().services.bookings.sendMail()).toEqual({ sent: 1, failed: 0 });
+      expect(mailTo(before)).toHaveLength(1);
+      expect(await mailsOf(id)).toEqual([
+        expect.objectContaining({ kind: 'confirmation', state: 'sent', error: null }),
+      ]);
+    });
+
     it('gives no seven-day reminder to a booking confirmed three days ahead', async () => {
       await setUp(ctx());
       await confirmed({ ...details, start_date: '2026-06-18' });
