@@ -1,8 +1,8 @@
 // Calendar dates as the public pages show them. Event dates are plain days ('YYYY-MM-DD'); they are
 // formatted by hand rather than with Intl so the server and every browser print exactly the same
 // text (no hydration mismatch, no 'Sept' vs 'Sep' between ICU versions).
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const MONTHS = [
+export const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+export const MONTHS = [
   'January',
   'February',
   'March',
@@ -40,3 +40,15 @@ export function dateTile(day: string): { month: string; date: string } | undefin
 // The "next three" events (docs/product.md#landing-page): chosen by the rule the server's calendar feed and
 // the admin's event cards use too (docs/decisions/0442).
 export { upcomingEvents } from '#shared/event-channels.ts';
+
+/**
+ * A formatter of instants (ISO strings) in London time, en-GB, with `options`; a string that is no
+ * instant is returned as it is. (Instants, unlike plain days, differ by zone: Intl is the right tool.)
+ */
+export function londonInstants(options: Intl.DateTimeFormatOptions): (iso: string) => string {
+  const format = new Intl.DateTimeFormat('en-GB', { ...options, timeZone: 'Europe/London' });
+  return (iso) => {
+    const date = new Date(iso);
+    return Number.isNaN(date.getTime()) ? iso : format.format(date);
+  };
+}

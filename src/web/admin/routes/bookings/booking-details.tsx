@@ -3,26 +3,21 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Booking } from '#shared/schemas/bookings.ts';
+import { londonInstants } from '../../../lib/dates.ts';
 import { ADMIN_PATHS } from '../../paths.ts';
 import { bookingDays, bookingTimes, shortDay } from './days.ts';
 import { formatPence } from './money.ts';
 import { StateBadge } from './state.tsx';
 
-const MOMENT = new Intl.DateTimeFormat('en-GB', {
+/** "Fri 28 Aug 2026, 14:05" in London time. */
+export const formatMoment = londonInstants({
   weekday: 'short',
   day: 'numeric',
   month: 'short',
   year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
-  timeZone: 'Europe/London',
 });
-
-/** "Fri 28 Aug 2026, 14:05" in London time. */
-export const formatMoment = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : MOMENT.format(date);
-};
 
 /** Where a booking's enquiry is on the Enquiries screen. */
 export const enquiryLink = (enquiryId: number) => `${ADMIN_PATHS.enquiries}#enquiry-${enquiryId}`;

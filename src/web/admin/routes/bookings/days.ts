@@ -2,22 +2,8 @@
 // time zone moves a day (the days themselves are London days, as the API gives them).
 import { addDays } from '#shared/london-days.ts';
 import type { Booking } from '#shared/schemas/bookings.ts';
+import { MONTHS, WEEKDAYS } from '../../../lib/dates.ts';
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 /** The calendar's column headings, Monday first: short and in full. */

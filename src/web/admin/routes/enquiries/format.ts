@@ -1,19 +1,14 @@
 import type { Enquiry } from '#shared/schemas/enquiries.ts';
+import { londonInstants } from '../../../lib/dates.ts';
 
-// When an enquiry arrived, as a UK reader expects it (en-GB, London time).
-const RECEIVED = new Intl.DateTimeFormat('en-GB', {
+/** When an enquiry arrived, as a UK reader expects it (en-GB, London time): "15 Jun 2026, 13:00". */
+export const formatReceived = londonInstants({
   day: 'numeric',
   month: 'short',
   year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
-  timeZone: 'Europe/London',
 });
-
-export function formatReceived(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : RECEIVED.format(date);
-}
 
 /**
  * Where an enquiry came from, in one line: "newsletter · email · spring-2027" for a tagged campaign,
