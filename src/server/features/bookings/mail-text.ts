@@ -61,7 +61,7 @@ function depositOf({ deposit_pence, deposit_paid_on }: BookingRow): string | nul
     : pounds(deposit_pence);
 }
 
-/** The booking's details, one "Label: value" line each, the ones that are known. */
+/** The booking's details for the customer, one "Label: value" line each, the ones that are known. */
 export function detailLines(booking: BookingRow): string[] {
   const deposit = depositOf(booking);
   return [
@@ -72,7 +72,7 @@ export function detailLines(booking: BookingRow): string[] {
     ...(booking.people !== null ? [`People: ${booking.people}`] : []),
     ...(booking.price_pence !== null ? [`Price: ${pounds(booking.price_pence)}`] : []),
     ...(deposit ? [`Deposit: ${deposit}`] : []),
-    ...(booking.notes ? [`Notes: ${booking.notes}`] : []),
+    // Never the notes: they are the owner's own (a gate code, what was haggled), not the customer's.
   ];
 }
 

@@ -52,7 +52,16 @@ export async function anonymiseBookingsOf(trx: Db, email: string, now: number): 
       updated_at: now,
     });
   }
-  return rows.map((row) => row.id);
+  const ids = rows.map((row) => row.id);
+  if (ids.length > 0)
+    // Mail still owed to them goes (nobody to send it to), and with it any failure's words, which
+    // may quote their address; a sent mail's row says only what was sent when.
+    await trx
+      .deleteFrom('booking_mails')
+      .where('booking_id', 'in', ids)
+      .where('state', '<>', 'sent')
+      .execute();
+  return ids;
 }
 
 /** Anonymises completed and cancelled bookings that ended more than `years` ago; returns how many. */
