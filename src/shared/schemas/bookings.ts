@@ -156,3 +156,6 @@ export const dayWindowQuery = z
 /** GET /api/availability: the days already booked, and nothing about who booked them. */
 export const availability = z.object({ from: z.string(), to: z.string(), taken: z.array(z.string()) });
 export type Availability = z.infer<typeof availability>;
+
+/** The owner's private calendar feed: its secret address (docs/product.md#bookings). */
+export const bookingsFeed = successResponse.extend({ url: z.string() });

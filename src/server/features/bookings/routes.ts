@@ -5,6 +5,7 @@ import {
   bookingAnswer,
   bookingInput,
   bookingList,
+  bookingsFeed,
   dayWindowQuery,
 } from '#shared/schemas/bookings.ts';
 import { idParams } from '#shared/schemas/common.ts';
@@ -83,4 +84,40 @@ export function registerBookingRoutes(app: FastifyInstance, bookings: BookingsSe
       },
       async (request) => ({ success: true as const, booking: await change(request.params.id) }),
     );
+  registerOwnerFeedRoutes(app, bookings);
 }
+
+/** The owner's calendar feed: its address in Settings, a new one on request, and the feed itself. */
+function registerOwnerFeedRoutes(app: FastifyInstance, bookings: BookingsService) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get('/api/admin/bookings/calendar-feed', { schema: { response: { 200: bookingsFeed } } }, async () => ({
+    success: true as const,
+    url: await bookings.feedUrl(),
+  }));
+  api.post(
+    '/api/admin/bookings/calendar-feed/rotate',
+    { schema: { response: { 200: bookingsFeed } } },
+    async () => ({ success: true as const, url: await bookings.feedUrl(true) }),
+  );
+  app.get<{ Params: { file: string } }>(
+    '/calendar/:file',
+    { config: { securityHeaders: 'api' }, schema: { hide: true } },
+    async (request, reply) => {
+      const secret = OWNER_FEED_FILE.exec(request.params.file)?.[1];
+      const feed = secret === undefined ? undefined : await bookings.ownerFeed(secret);
+      // A wrong or old secret is no different from any missing page.
+      if (feed === undefined) return reply.callNotFound();
+      return (
+        reply
+          .header('content-type', 'text/calendar; charset=utf-8')
+          // Customers' names: never kept by a proxy, never indexed.
+          .header('cache-control', 'private, no-store')
+          .header('x-robots-tag', 'noindex')
+          .send(feed)
+      );
+    },
+  );
+}
+
+/** 'bookings-<secret>.ics', the secret being base64url (feedSecret). */
+const OWNER_FEED_FILE = /^bookings-([A-Za-z0-9_-]{20,100})\.ics$/;

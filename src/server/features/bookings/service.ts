@@ -1,11 +1,14 @@
 // Bookings (docs/product.md#bookings, docs/decisions/0454): the work lives in the named functions of
 // this folder; the service binds them to their dependencies (decision 0425).
 import type { Booking, BookingDetail } from '#shared/schemas/bookings.ts';
+import { BUSINESS_NAME } from '#shared/constants.ts';
+import { londonDay } from '#shared/london-days.ts';
 import { bindDeps } from '../../lib/bind-deps.ts';
 import { bookEnquiry, getBooking, listBookings, updateBooking } from './booking-records.ts';
 import { mailsOfBooking, runMailJob } from './customer-mail.ts';
 import { availability } from './days.ts';
 import type { BookingsDeps } from './deps.ts';
+import { feedSecret, feedUrl, isFeedSecret, ownerFeed, rotateFeedSecret } from './owner-feed.ts';
 import { anonymiseOldBookings } from './personal-data.ts';
 import { cancelBooking, completeBooking, confirmBooking, expireHolds } from './states.ts';
 
@@ -34,6 +37,15 @@ export function createBookingsService(deps: BookingsDeps) {
     availability: (from: string, to: string) => availability(deps.db, from, to),
     /** Anonymises finished bookings past the retention (the daily purge). */
     anonymiseOld: () => anonymiseOldBookings(deps.db, deps.clock.now(), deps.retentionYears),
+    /** The address of the owner's private calendar feed; `rotate` makes a new one. */
+    feedUrl: async (rotate = false) =>
+      feedUrl(deps.publicUrl, await (rotate ? rotateFeedSecret(deps.db) : feedSecret(deps.db))),
+    /** The owner's feed when `secret` is the current one; undefined otherwise. */
+    async ownerFeed(secret: string): Promise<string | undefined> {
+      if (!isFeedSecret(secret, await feedSecret(deps.db))) return undefined;
+      const name = (await deps.site.get()).trading_name.trim() || BUSINESS_NAME;
+      return ownerFeed(deps.db, { name, publicUrl: deps.publicUrl, today: londonDay(deps.clock.now()) });
+    },
   };
 }
 

@@ -35,7 +35,7 @@ export interface Invitation {
 }
 
 /** The UK's rules since 1996: BST from 01:00 UTC on the last Sunday of March to the last of October. */
-const LONDON_TIMEZONE = [
+export const LONDON_TIMEZONE = [
   'BEGIN:VTIMEZONE',
   `TZID:${LONDON}`,
   'BEGIN:DAYLIGHT',
@@ -66,7 +66,10 @@ const mailto = (email: string) => `mailto:${email.replace(/[^A-Za-z0-9.!#$%&'*+/
 const HH_MM = /^([01][0-9]|2[0-3]):([0-5][0-9])$/;
 const localTime = (day: string, time: string) => `${basicDay(day)}T${time.replace(HH_MM, '$1$2')}00`;
 
-function whenLines(invite: Invitation): string[] {
+/** DTSTART and DTEND: London wall-clock times with both times set, else all-day (DTEND exclusive). */
+export function whenLines(
+  invite: Pick<Invitation, 'startDay' | 'endDay' | 'startTime' | 'endTime'>,
+): string[] {
   const { startDay, endDay, startTime, endTime } = invite;
   if (startTime && endTime && HH_MM.test(startTime) && HH_MM.test(endTime))
     return [

@@ -11,6 +11,7 @@ import { PageHeader } from '../../components/admin-ui.tsx';
 import { useMe } from '../api/me.ts';
 import { useMustChangePassword } from '../auth/token-store.ts';
 import { AuditLogSection } from './settings/audit-log-section.tsx';
+import { BookingsFeedSection } from './settings/bookings-feed-section.tsx';
 import { BusinessDetailsSection } from './settings/business-details-section.tsx';
 import { ChangePasswordSection } from './settings/change-password-section.tsx';
 import { DataSubjectSection } from './settings/data-subject-section.tsx';
@@ -67,6 +68,12 @@ function settingsSections(forced: boolean, me: CurrentAdmin | undefined): Sectio
       id: 'settings-weekly-report',
       label: 'Weekly report',
       content: <WeeklyReportSection myEmail={me?.email} />,
+      shown: !forced,
+    },
+    {
+      id: 'settings-bookings-feed',
+      label: 'Bookings calendar',
+      content: <BookingsFeedSection />,
       shown: !forced,
     },
     {

@@ -41,6 +41,7 @@ const SPECIAL: Record<string, string> = {
   'POST /api/admin/bookings/:id/confirm': 'Confirmed a booking',
   'POST /api/admin/bookings/:id/cancel': 'Cancelled a booking',
   'POST /api/admin/bookings/:id/complete': 'Marked a booking completed',
+  'POST /api/admin/bookings/calendar-feed/rotate': 'Made a new bookings calendar address',
 };
 
 /** Each kind of item: how a sentence names one ("the event", "an event") and its screen. */

@@ -1,0 +1,82 @@
+// The owner's private calendar feed (docs/product.md#bookings): a secret address, shown to admins,
+// that a phone's calendar subscribes to; every booking but the cancelled ones, with the customer's
+// name; a new address stops the old one; the public /events.ics never holds a booking.
+import ICAL from 'ical.js';
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from '../../testing/harness.ts';
+import { storeEnquiry } from '../../testing/enquiries.ts';
+
+describeEachDatabase('the owner’s bookings feed', (ctx) => {
+  let token = '';
+  const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    ctx().request({ method, url, token, ...(payload ? { payload } : {}) });
+  const fetchFeed = (url: string) => ctx().request({ method: 'GET', url: new URL(url).pathname });
+
+  async function booking(name: string, payload: object, then?: 'confirm' | 'cancel') {
+    const enquiry = await storeEnquiry(ctx().db, ctx().clock.now(), {
+      name,
+      email: `${name[0]}@example.com`,
+    });
+    const made = await call('POST', `/api/admin/enquiries/${enquiry}/booking`, payload);
+    expect(made.statusCode, made.body).toBe(200);
+    const { id } = made.json<{ booking: { id: number } }>().booking;
+    if (then) expect((await call('POST', `/api/admin/bookings/${id}/${then}`)).statusCode).toBe(200);
+    return id;
+  }
+
+  it('lists the bookings with their customers at a secret address, which a new one replaces', async () => {
+    token = (await ctx().loginAs({ role: 'admin' })).token;
+    const confirmed = await booking(
+      'Tom Jones',
+      {
+        start_date: '2026-08-14',
+        start_time: '10:00',
+        end_time: '17:00',
+        location: 'Henley',
+        notes: 'Gate code 4821',
+      },
+      'confirm',
+    );
+    const hold = await booking('Ann Lee', { start_date: '2026-08-20', end_date: '2026-08-22' });
+    await booking('Cy Gone', { start_date: '2026-08-25' }, 'cancel');
+
+    const { url } = (await call('GET', '/api/admin/bookings/calendar-feed')).json<{ url: string }>();
+    expect(url).toMatch(/^http:\/\/range\.test\/calendar\/bookings-[A-Za-z0-9_-]{43}\.ics$/);
+    const feed = await fetchFeed(url);
+    expect(feed.statusCode).toBe(200);
+    expect(feed.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(feed.headers['cache-control']).toBe('private, no-store');
+    expect(feed.headers['x-robots-tag']).toBe('noindex');
+
+    const events = new ICAL.Component(ICAL.parse(feed.body))
+      .getAllSubcomponents('vevent')
+      .map((vevent) => new ICAL.Event(vevent));
+    expect(events.map((event) => [event.uid, event.summary])).toEqual([
+      [`booking-${confirmed}@${new URL(url).host}`, 'Booked: Tom Jones'],
+      [`booking-${hold}@${new URL(url).host}`, 'Hold: Ann Lee'],
+    ]);
+    // 10:00 in London in August is 09:00 UTC; the hold is all-day over three days (DTEND exclusive).
+    expect(events[0]!.startDate.toJSDate().toISOString()).toBe('2026-08-14T09:00:00.000Z');
+    expect(events[1]!.startDate.toString()).toBe('2026-08-20');
+    expect(events[1]!.endDate.toString()).toBe('2026-08-23');
+    // The owner's own notes are in the owner's own calendar.
+    expect(events[0]!.description).toContain('Gate code 4821');
+
+    // A new address: the old one is gone at once, like any missing page.
+    const renewed = (await call('POST', '/api/admin/bookings/calendar-feed/rotate')).json<{ url: string }>()
+      .url;
+    expect(renewed).not.toBe(url);
+    expect((await fetchFeed(url)).statusCode).toBe(404);
+    expect((await fetchFeed(renewed)).statusCode).toBe(200);
+    expect((await ctx().request({ method: 'GET', url: '/calendar/bookings-guess.ics' })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await ctx().request({ method: 'GET', url: '/api/admin/bookings/calendar-feed' })).statusCode,
+    ).toBe(401);
+
+    // The public calendar never holds a booking.
+    const publicFeed = await ctx().request({ method: 'GET', url: '/events.ics' });
+    expect(publicFeed.body).not.toMatch(/Tom Jones|Ann Lee|booking-/);
+  });
+});
