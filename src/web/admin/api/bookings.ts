@@ -43,6 +43,9 @@ export function useBooking(id: number | null) {
     queryFn: async ({ signal }) =>
       (await api<z.infer<typeof bookingAnswer>>(`/admin/bookings/${id}`, { signal })).booking,
     enabled: id !== null,
+    // A change's mail goes after the answer: look again until none is on its way.
+    refetchInterval: (query) =>
+      query.state.data?.mails.some((mail) => mail.state === 'pending') ? 2000 : false,
   });
 }
 

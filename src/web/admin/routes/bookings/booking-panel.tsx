@@ -7,6 +7,7 @@ import { useBooking, useUpdateBooking } from '../../api/bookings.ts';
 import { SidePanel } from '../../components/side-panel.tsx';
 import { BookingActions } from './booking-actions.tsx';
 import { BookingDetails } from './booking-details.tsx';
+import { BookingMails } from './booking-mails.tsx';
 import { BookingForm } from './booking-form.tsx';
 import { bookingFormOf } from './form-values.ts';
 
@@ -58,6 +59,7 @@ export function BookingPanel({ id, onClose }: { id: number | null; onClose: () =
         <>
           <BookingDetails booking={data} />
           <BookingActions key={data.id} booking={data} onEdit={() => setEditing(true)} />
+          <BookingMails mails={data.mails} />
         </>
       )}
     </SidePanel>
