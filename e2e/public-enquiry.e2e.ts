@@ -3,12 +3,14 @@
 // the captcha failure toast, the server's detail, and the silent timeout; and issue 16: messages beside each
 // field (on submit and on leaving a field, from the shared schema), a server refusal of a field shown beside
 // it, success clearing old error toasts, focus on the success message, and form_submit counted only for
-// accepted enquiries.
+// accepted enquiries. Issue 29: the preferred date picked in the calendar by keyboard, with the type of
+// event and people, stored; a day already booked shown disabled, and said of when typed.
 import type { BrowserContext, BrowserContextOptions, Page, Request } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { axeViolations, describeViolations } from './support/axe.ts';
 import { describeE2e, useE2eServer } from './support/e2e.ts';
 import { DESKTOP, PHONE } from './support/browser.ts';
+import { addDays, londonDay } from '../src/shared/london-days.ts';
 
 const SESSION = '0b7f2d4e-5a61-4c3b-9e8f-1d2c3b4a5f60';
 
@@ -402,7 +404,8 @@ describeE2e('booking enquiry form', () => {
     await page.keyboard.type('sam.again@example.co.uk');
     await page.keyboard.press('Tab');
     await page.keyboard.type('Northfield Summer Festival');
-    await page.keyboard.press('Tab');
+    // Past the optional booking details, which this visitor leaves empty.
+    await field(page, 'Message').focus();
     await page.keyboard.type('Both days of the festival, please.');
     await page.waitForFunction(
       () => (document.querySelector('input[name="altcha"]') as HTMLInputElement | null)?.value,
@@ -516,5 +519,153 @@ describeE2e('booking enquiry form', () => {
     expect(stored).toHaveLength(1);
     expect(enquiries).toHaveLength(1);
     await context.close();
+  });
+  /** "Sat 15 August 2026", as the calendar names a day. */
+  const dayName = (day: string) =>
+    new Intl.DateTimeFormat('en-GB', {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    })
+      .format(Date.parse(`${day}T00:00:00Z`))
+      .replace(',', '');
+
+  /** A confirmed booking of `day`, written straight to the tables as confirming it would. */
+  async function confirmedBooking(day: string) {
+    const { db } = e2e.server.started;
+    const now = Date.now();
+    const { id } = await db
+      .insertInto('bookings')
+      .values({
+        enquiry_id: null,
+        state: 'confirmed',
+        customer_name: 'Tom Jones',
+        customer_email: 'tom@example.com',
+        start_date: day,
+        end_date: day,
+        start_time: null,
+        end_time: null,
+        location: '',
+        postcode: '',
+        people: null,
+        price_pence: null,
+        deposit_pence: null,
+        deposit_paid_on: null,
+        notes: '',
+        hold_expires_at: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('booking_days')
+      .values({ day, booking_id: id })
+      .onConflict((c) => c.doNothing())
+      .execute();
+  }
+
+  const calendarButton = (page: Page) =>
+    form(page).getByRole('button', { name: 'Choose a date from the calendar' });
+  const calendar = (page: Page) => form(page).getByRole('dialog');
+  const dateInput = (page: Page) => form(page).getByLabel(/^Preferred date/);
+  const focusedLabel = (page: Page) =>
+    page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? null);
+
+  /** Opens the calendar and waits for the booked days; shows `day`'s month. */
+  async function openCalendarAt(page: Page, day: string) {
+    await calendarButton(page).click();
+    await calendar(page).getByText('Crossed-out days are already booked.').waitFor({ timeout: 10_000 });
+    if (day.slice(0, 7) !== londonDay(Date.now()).slice(0, 7))
+      await calendar(page).getByRole('button', { name: 'Next month' }).click();
+  }
+
+  it('picks a free date in the calendar by keyboard, with the type of event and people, and stores them', async () => {
+    const today = londonDay(Date.now());
+    await confirmedBooking(addDays(today, 2));
+    // The file's earlier enquiries have used up this address's share of the hour.
+    await e2e.server.started.db.deleteFrom('rate_limit_hits').execute();
+    const { context, page } = await visitor(false);
+    await fill(page, 'date.picker@example.co.uk');
+    const availability = page.waitForRequest((r) => r.url().includes('/api/availability?'));
+    await calendarButton(page).focus();
+    await page.keyboard.press('Enter');
+    expect(new URL((await availability).url()).searchParams.get('from')).toBe(today);
+    await calendar(page).getByText('Crossed-out days are already booked.').waitFor({ timeout: 10_000 });
+    await expect.poll(() => focusedLabel(page)).toBe(`${dayName(today)}, today`);
+    // A week on and back, then a day on: the day after today.
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => focusedLabel(page)).toBe(dayName(addDays(today, 7)));
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowRight');
+    const picked = addDays(today, 1);
+    await expect.poll(() => focusedLabel(page)).toBe(dayName(picked));
+    await page.keyboard.press('Enter');
+    await calendar(page).waitFor({ state: 'detached' });
+    expect(await dateInput(page).inputValue()).toBe(picked);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-haspopup'))).toBe('dialog');
+
+    // Escape closes it again, focus back on its button.
+    await page.keyboard.press('Enter');
+    await calendar(page).waitFor();
+    await page.keyboard.press('Escape');
+    await calendar(page).waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-expanded'))).toBe('false');
+
+    await form(page)
+      .getByRole('combobox', { name: /^Type of event/ })
+      .selectOption('corporate');
+    await form(page)
+      .getByRole('spinbutton', { name: /^Expected number of people/ })
+      .fill('40');
+    await submit(page).click();
+    await page.getByRole('heading', { name: 'ENQUIRY SENT!' }).waitFor({ timeout: 10_000 });
+    const row = await e2e.server.started.db
+      .selectFrom('enquiries')
+      .select(['preferred_date', 'event_type', 'people', 'date_taken'])
+      .where('email', '=', 'date.picker@example.co.uk')
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ preferred_date: picked, event_type: 'corporate', people: 40, date_taken: 0 });
+    await context.close();
+  });
+
+  it('shows a booked day disabled with its reason, says so of a typed one, and passes axe with the calendar open', async () => {
+    const today = londonDay(Date.now());
+    const booked = addDays(today, 2);
+    await confirmedBooking(booked);
+    for (const options of [PHONE, DESKTOP]) {
+      const { context, page } = await visitor(false, { options });
+      await openCalendarAt(page, booked);
+      const day = calendar(page).getByRole('button', { name: `${dayName(booked)}, already booked` });
+      await expect(day.getAttribute('aria-disabled')).resolves.toBe('true');
+      // Pressed all the same (the browser lets an aria-disabled button be clicked): not picked.
+      await day.click({ force: true });
+      // Not picked: the calendar stays open and the field empty.
+      await expect(calendar(page).isVisible()).resolves.toBe(true);
+      expect(await dateInput(page).inputValue()).toBe('');
+      if (today.slice(8) !== '01')
+        await expect(
+          calendar(page)
+            .getByRole('button', { name: `${dayName(addDays(today, -1))}, in the past` })
+            .count(),
+        ).resolves.toBe(1);
+      const violations = await axeViolations(page);
+      expect(violations, `${options.viewport?.width}px: ${describeViolations(violations)}`).toEqual([]);
+      // The calendar fits the screen.
+      const box = (await calendar(page).boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(options.viewport!.width);
+      await page.keyboard.press('Escape');
+
+      await dateInput(page).fill(booked);
+      await form(page)
+        .getByText('That day is already booked — send your enquiry anyway and we’ll suggest another date.')
+        .waitFor({ timeout: 10_000 });
+      await dateInput(page).fill(addDays(booked, 1));
+      await expect.poll(() => form(page).getByText('That day is already booked').count()).toBe(0);
+      await context.close();
+    }
   });
 });

@@ -55,6 +55,8 @@ const notRequired = <T extends z.ZodType<string | number>>(schema: T, message: s
     .transform((value): z.output<T> | null => (value === '' ? null : value))
     .optional();
 
+const EVENT_TYPE_PROBLEM = `must be one of ${EVENT_TYPES.join(', ')}`;
+
 export const enquiryRequest = z.object({
   name: requiredText(ENQUIRY_LIMITS.name),
   email: visitorEmail,
@@ -70,7 +72,7 @@ export const enquiryRequest = z.object({
    * by the server against its clock (a schema cannot say it); a day already booked is still taken.
    */
   preferred_date: notRequired(calendarDay, 'must be a date in the form YYYY-MM-DD'),
-  event_type: notRequired(z.enum(EVENT_TYPES), `must be one of ${EVENT_TYPES.join(', ')}`),
+  event_type: notRequired(z.enum(EVENT_TYPES, { error: EVENT_TYPE_PROBLEM }), EVENT_TYPE_PROBLEM),
   people: notRequired(people, 'must be a whole number of people'),
   [HONEYPOT_FIELD]: z.unknown().optional(),
   /** Where the visitor came from (issue 17); never a reason to refuse an enquiry. */

@@ -14,7 +14,7 @@ import {
 } from './enquiry-fields.ts';
 import { enquiryResolver } from './enquiry-validation.ts';
 
-export type EnquiryControl = HTMLInputElement | HTMLTextAreaElement;
+export type EnquiryControl = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
 export interface EnquiryChecks {
   /** Checks every field: `send` gets the values when all pass, else focus goes to the first to fix. */

@@ -2,10 +2,12 @@
 // fields the visitor left before the checks arrived (checked as soon as they do, enquiry-checks.tsx).
 import { useRef, type FocusEvent, type RefObject } from 'react';
 import type { EnquiryChecks, EnquiryChecksProps, EnquiryControl } from './enquiry-checks.tsx';
-import type { ControlProps } from './enquiry-form-parts.tsx';
+import type { ControlProps } from './enquiry-field.tsx';
 import {
   isEnquiryField,
+  ENQUIRY_FIELDS,
   FIELD_HINTS,
+  OPTIONAL_FIELDS,
   type EnquiryField,
   type EnquiryFields,
   type FieldProblems,
@@ -15,13 +17,9 @@ export type EnquiryControls = Partial<Record<EnquiryField, EnquiryControl | null
 
 /** The fields as typed, for the rare send without the checks. */
 export function typedValues(controls: EnquiryControls): EnquiryFields {
-  const value = (field: EnquiryField) => controls[field]?.value ?? '';
-  return {
-    name: value('name'),
-    email: value('email'),
-    organisation: value('organisation'),
-    message: value('message'),
-  };
+  return Object.fromEntries(
+    ENQUIRY_FIELDS.map((field) => [field, controls[field]?.value ?? '']),
+  ) as unknown as EnquiryFields;
 }
 
 export function useEnquiryControls(
@@ -39,7 +37,7 @@ export function useEnquiryControls(
   const control = (field: EnquiryField, describedBy?: string): ControlProps => ({
     id: `${id}-${field}`,
     name: field,
-    required: true,
+    required: OPTIONAL_FIELDS.has(field) ? undefined : true,
     'aria-invalid': problems[field] ? true : undefined,
     'aria-describedby':
       [problems[field] && `${id}-${field}-error`, FIELD_HINTS[field] && `${id}-${field}-hint`, describedBy]

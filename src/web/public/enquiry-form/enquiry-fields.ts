@@ -1,26 +1,52 @@
 // The enquiry form's own fields, their labels, and how a message about one of them reads.
 
+/** As typed: an optional field left empty is ''. */
 export interface EnquiryFields {
   name: string;
   email: string;
   organisation: string;
+  preferred_date: string;
+  event_type: string;
+  people: string;
   message: string;
 }
 
 export type EnquiryField = keyof EnquiryFields;
 
 /** In page order: the first one with a problem gets focus. */
-export const ENQUIRY_FIELDS: readonly EnquiryField[] = ['name', 'email', 'organisation', 'message'];
+export const ENQUIRY_FIELDS: readonly EnquiryField[] = [
+  'name',
+  'email',
+  'organisation',
+  'preferred_date',
+  'event_type',
+  'people',
+  'message',
+];
+
+/** What the visitor may leave empty: the booking details they may not know yet. */
+export const OPTIONAL_FIELDS: ReadonlySet<EnquiryField> = new Set(['preferred_date', 'event_type', 'people']);
 
 /** What is wrong with each field, as the schema words it ('is required'). */
 export type FieldProblems = Partial<Record<EnquiryField, string>>;
 
-export const EMPTY_ENQUIRY: EnquiryFields = { name: '', email: '', organisation: '', message: '' };
+export const EMPTY_ENQUIRY: EnquiryFields = {
+  name: '',
+  email: '',
+  organisation: '',
+  preferred_date: '',
+  event_type: '',
+  people: '',
+  message: '',
+};
 
 export const FIELD_LABELS: Record<EnquiryField, string> = {
   name: 'Name',
   email: 'Email',
   organisation: 'Organisation or occasion',
+  preferred_date: 'Preferred date',
+  event_type: 'Type of event',
+  people: 'Expected number of people',
   message: 'Message',
 };
 
@@ -37,7 +63,7 @@ export const isEnquiryField = (name: string): name is EnquiryField => Object.has
 /**
  * The server names the field it refuses as `field: problem` (docs/product.md#api, describeIssue), e.g.
  * 'email: must be an e-mail address such as name@example.com'. Returns the field and the problem
- * when the detail is about one of the visitor's four fields, else null.
+ * when the detail is about one of the visitor's fields, else null.
  */
 export function fieldOfDetail(
   detail: string | null | undefined,

@@ -1,80 +1,31 @@
 // The enquiry form's markup: its fields, the bot trap, the send button and the no-script note. What
 // it shows after a send is in enquiry-answers.tsx.
-import { CircleAlert, Send } from 'lucide-react';
-import type { ReactNode, RefObject } from 'react';
+import { Send } from 'lucide-react';
+import type { RefObject } from 'react';
 import { ENQUIRY_LIMITS } from '#shared/constants.ts';
-import type { EnquiryControl } from './enquiry-checks.tsx';
 import { ContactLinks } from './enquiry-answers.tsx';
-import {
-  FIELD_HINTS,
-  FIELD_LABELS,
-  fieldMessage,
-  type EnquiryField,
-  type FieldProblems,
-} from './enquiry-fields.ts';
+import { CONTROL, Field, type ControlProps } from './enquiry-field.tsx';
+import type { EnquiryField, FieldProblems } from './enquiry-fields.ts';
+import { BookingFields } from './booking-fields.tsx';
 import { MessageLength, type useMessageLength } from './message-length.tsx';
+import type { PreferredDate } from './use-preferred-date.ts';
 
-const CONTROL =
-  'block w-full rounded-lg border-2 border-ink-500 bg-ink-950 px-4 py-3 text-base text-ink-50 placeholder:text-ink-300 transition-colors hover:border-ink-300 focus:border-accent-400 focus:outline-2 focus:outline-offset-2 focus:outline-accent-400 disabled:opacity-60 aria-invalid:border-danger-400 aria-invalid:hover:border-danger-400';
-
-/** A control's name, element and ties to its message (aria-invalid, aria-describedby). */
-export interface ControlProps {
-  id: string;
-  name: EnquiryField;
-  required: true;
-  'aria-invalid': true | undefined;
-  'aria-describedby': string | undefined;
-  ref: (element: EnquiryControl | null) => void;
-}
-
-function Field({
-  id,
-  field,
-  problem,
-  className = '',
-  children,
-}: {
-  id: string;
-  field: EnquiryField;
-  problem: string | undefined;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className={`space-y-2 ${className}`}>
-      <label htmlFor={id} className="block text-sm font-semibold uppercase tracking-wider text-ink-100">
-        {FIELD_LABELS[field]}{' '}
-        <span className="text-accent-400" aria-hidden="true">
-          *
-        </span>
-      </label>
-      {FIELD_HINTS[field] && (
-        <p id={`${id}-hint`} className="text-sm text-ink-200">
-          {FIELD_HINTS[field]}
-        </p>
-      )}
-      {children}
-      {problem && (
-        <p id={`${id}-error`} className="flex items-start gap-1.5 text-sm font-medium text-danger-400">
-          <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          {fieldMessage(field, problem)}
-        </p>
-      )}
-    </div>
-  );
-}
-
-/** The four required fields; `message` counts the message's length near its limit. */
+/**
+ * The fields in page order: the four required ones and, before the message, the optional booking
+ * details; `message` counts the message's length near its limit, `date` is the preferred date's state.
+ */
 export function EnquiryInputs({
   id,
   problems,
   control,
   message,
+  date,
 }: {
   id: string;
   problems: FieldProblems;
   control: (field: EnquiryField, describedBy?: string) => ControlProps;
   message: ReturnType<typeof useMessageLength>;
+  date: PreferredDate;
 }) {
   return (
     <>
@@ -111,6 +62,7 @@ export function EnquiryInputs({
           className={CONTROL}
         />
       </Field>
+      <BookingFields id={id} problems={problems} control={control} date={date} />
       <Field id={`${id}-message`} field="message" problem={problems.message} className="sm:col-span-2">
         <textarea
           {...control('message', `${id}-message-length`)}

@@ -1,4 +1,5 @@
-// The booking enquiry form (docs/product.md#enquiry-form): four required fields, the configured captcha, a
+// The booking enquiry form (docs/product.md#enquiry-form): four required fields and three optional
+// booking details (the preferred date with a calendar of the days booked), the configured captcha, a
 // hidden bot trap, 'SENDING...' while sending (a second submission is blocked), then 'ENQUIRY SENT!' until
 // the visitor asks to send another (use-enquiry-send.ts, use-success-panel.ts). Each field is checked with
 // the server's own schema when the visitor leaves it and on submit (react-hook-form and zod arrive with the
@@ -16,6 +17,7 @@ import { useMessageLength } from './message-length.tsx';
 import { useCaptcha } from './use-captcha.tsx';
 import { useEnquirySend } from './use-enquiry-send.ts';
 import { useLazyChecks } from './use-lazy-checks.ts';
+import { usePreferredDate } from './use-preferred-date.ts';
 
 const noChanges = () => () => undefined;
 
@@ -44,8 +46,10 @@ export function EnquiryForm() {
   const { controls, control, onFormBlur, checksProps } = useEnquiryControls(id, problems, lazyChecks.checks);
   const send = useEnquirySend({ captcha, honeypotName, lazyChecks, controls, setProblems, form });
   const message = useMessageLength();
+  const date = usePreferredDate();
   const sendAnother = () => {
     message.reset();
+    date.reset();
     send.sendAnother();
   };
 
@@ -77,7 +81,7 @@ export function EnquiryForm() {
           className="grid gap-5 sm:grid-cols-2"
         >
           <legend className="sr-only">Your booking enquiry</legend>
-          <EnquiryInputs id={id} problems={problems} control={control} message={message} />
+          <EnquiryInputs id={id} problems={problems} control={control} message={message} date={date} />
           <BotTrap id={`${id}-trap`} name={honeypotName} value={send.trap} onChange={send.setTrap} />
           {captcha.widget && <div className="sm:col-span-2">{captcha.widget}</div>}
           <SubmitButton buttonRef={send.submitButton} busy={send.phase === 'sending'} />

@@ -3,10 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import { enquiryRequest } from '#shared/schemas/enquiries.ts';
 import { ENQUIRY_LIMITS } from '#shared/constants.ts';
-import { fieldMessage, fieldOfDetail } from './enquiry-fields.ts';
+import { enquiryBody } from './enquiry-body.ts';
+import { EMPTY_ENQUIRY, fieldMessage, fieldOfDetail, type EnquiryFields } from './enquiry-fields.ts';
 import { enquiryResolver } from './enquiry-validation.ts';
 
-const valid = {
+const valid: EnquiryFields = {
+  ...EMPTY_ENQUIRY,
   name: 'Priya Shah',
   email: 'priya@example.co.uk',
   organisation: 'Northfield Summer Festival',
@@ -28,7 +30,7 @@ describe('enquiry form checks', () => {
   });
 
   it('refuses empty and blank fields, an address without a domain, and over-long text', async () => {
-    expect(await problems({ name: '', email: '', organisation: '', message: '' })).toEqual({
+    expect(await problems(EMPTY_ENQUIRY)).toEqual({
       name: 'is required',
       email: 'is required',
       organisation: 'is required',
@@ -43,6 +45,29 @@ describe('enquiry form checks', () => {
     });
   });
 
+  it('takes the booking details as optional, and checks the ones given', async () => {
+    const given = { ...valid, preferred_date: '2027-08-14', event_type: 'festival', people: '3000' };
+    await expect(check(given)).resolves.toEqual({ values: given, errors: {} });
+    expect(
+      await problems({ ...valid, preferred_date: '2027-02-30', event_type: 'wedding', people: '0' }),
+    ).toEqual({
+      preferred_date: 'must be a date in the form YYYY-MM-DD',
+      event_type: 'must be one of festival, corporate, private, other',
+      people: 'must be at least 1',
+    });
+    expect(await problems({ ...valid, people: '2.5' })).toEqual({
+      people: 'must be a whole number of people',
+    });
+    expect(await problems({ ...valid, people: '5001' })).toEqual({ people: 'must be at most 5000' });
+    expect(fieldOfDetail('preferred_date: must be today or later')).toEqual({
+      field: 'preferred_date',
+      problem: 'must be today or later',
+    });
+    expect(fieldMessage('preferred_date', 'must be today or later')).toBe(
+      'Preferred date must be today or later',
+    );
+  });
+
   it('agrees with the server on every case (the very same schema)', async () => {
     for (const values of [
       valid,
@@ -50,9 +75,12 @@ describe('enquiry form checks', () => {
       { ...valid, email: 'priya@gmail' },
       { ...valid, email: ' priya@example.com ' },
       { ...valid, message: '\u0000' },
+      { ...valid, people: '12' },
+      { ...valid, people: '-3' },
+      { ...valid, preferred_date: '14/08/2027' },
     ]) {
       const client = Object.keys((await check(values)).errors);
-      const server = enquiryRequest.safeParse(values);
+      const server = enquiryRequest.safeParse(enquiryBody(values));
       expect(client.length === 0, JSON.stringify(values)).toBe(server.success);
     }
   });

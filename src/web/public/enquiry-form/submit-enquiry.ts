@@ -13,8 +13,12 @@ export interface EnquiryBody {
   email: string;
   organisation: string;
   message: string;
+  /** The optional ones: '' or null when left empty. */
+  preferred_date?: string;
+  event_type?: string;
+  people?: number | null;
   recaptchaToken: string;
-  [honeypot: string]: string;
+  [honeypot: string]: string | number | null | undefined;
 }
 
 export type SubmitOutcome =

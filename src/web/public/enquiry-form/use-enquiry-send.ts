@@ -7,6 +7,7 @@ import { useRef, useState, type Dispatch, type FormEvent, type RefObject, type S
 import { dismissToasts, toast } from '../../components/toast.tsx';
 import { trackFormSubmit } from '../tracking/tracking.ts';
 import { visitSource } from '../visit-source.ts';
+import { enquiryBody } from './enquiry-body.ts';
 import { typedValues, type EnquiryControls } from './enquiry-controls.ts';
 import type { EnquiryFields, FieldProblems } from './enquiry-fields.ts';
 import { submitEnquiry, type SubmitOutcome } from './submit-enquiry.ts';
@@ -80,7 +81,7 @@ export function useEnquirySend(setup: SendSetup) {
       const holdBack = captcha.earliestSend() - Date.now();
       if (holdBack > 0) await wait(holdBack);
       const outcome = await submitEnquiry(
-        { ...fields, recaptchaToken, [setup.honeypotName]: trap },
+        { ...enquiryBody(fields), recaptchaToken, [setup.honeypotName]: trap },
         visitSource(window.location, document.referrer),
       );
       if (outcome.kind === 'sent') {
