@@ -8,9 +8,18 @@ export type EnquiryRow = Selectable<EnquiriesTable>;
 export const insertEnquiry = (db: Db, values: Insertable<EnquiriesTable>) =>
   db.insertInto('enquiries').values(values).returningAll().executeTakeFirstOrThrow();
 
-/** A confirmed booking already takes this day alone (its row in booking_days, decision 0454). */
+/**
+ * A confirmed (or completed) booking already has this day — the same rule as the availability the
+ * form's date picker shows, so a day shown as taken is the day flagged (decision 0454).
+ */
 export async function dayIsBooked(db: Db, day: string): Promise<boolean> {
-  const row = await db.selectFrom('booking_days').select('day').where('day', '=', day).executeTakeFirst();
+  const row = await db
+    .selectFrom('bookings')
+    .select('id')
+    .where('state', 'in', ['confirmed', 'completed'])
+    .where('start_date', '<=', day)
+    .where('end_date', '>=', day)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
