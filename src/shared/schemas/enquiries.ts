@@ -8,7 +8,13 @@ import {
 } from '../control-characters.ts';
 import { MAX_ID, successResponse } from './common.ts';
 import { enquirySource } from './enquiry-source.ts';
-import { ENQUIRY_LIMITS, EVENT_TYPES, HONEYPOT_FIELD, ENQUIRY_STATUSES } from '../constants.ts';
+import {
+  BOOKING_STATES,
+  ENQUIRY_LIMITS,
+  EVENT_TYPES,
+  HONEYPOT_FIELD,
+  ENQUIRY_STATUSES,
+} from '../constants.ts';
 import { calendarDay, people } from './bookings.ts';
 
 export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
@@ -112,6 +118,8 @@ export const enquiry = z.object({
   people: z.number().nullable(),
   /** The preferred date was already confirmed for another booking when the enquiry came. */
   date_taken: z.boolean(),
+  /** Its booking that is not cancelled, if any (at most one; docs/product.md#bookings). */
+  booking: z.object({ id: z.number(), state: z.enum(BOOKING_STATES), start_date: z.string() }).nullable(),
 });
 export type Enquiry = z.infer<typeof enquiry>;
 

@@ -64,6 +64,16 @@ describeEachDatabase('bookings', (ctx) => {
       hold_expires_at: '2026-06-29T12:00:00.000Z',
     });
     expect(await enquiryStatus(enquiry)).toBe('booked');
+    // The enquiry list names its booking, so its card links there.
+    const listed = (await call('GET', '/api/enquiries')).json().enquiries as {
+      id: number;
+      booking: unknown;
+    }[];
+    expect(listed.find((e) => e.id === enquiry)?.booking).toEqual({
+      id: booking.id,
+      state: 'provisional',
+      start_date: '2026-08-14',
+    });
     // A hold does not make the day unavailable to visitors.
     expect(await taken('2026-08-01', '2026-08-31')).toEqual([]);
     // One live booking per enquiry.

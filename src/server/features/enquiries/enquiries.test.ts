@@ -434,6 +434,7 @@ describeEachDatabase(
       expect(enquiries.map((e) => e.name)).toEqual(['Third', 'Second', 'First']);
       expect(Object.keys(enquiries[0]!).sort()).toEqual([
         'acknowledgement_pending',
+        'booking',
         'created_at',
         'date_taken',
         'email',

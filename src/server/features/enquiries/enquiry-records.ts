@@ -2,11 +2,11 @@
 import type { Enquiry, EnquiryStatus } from '#shared/schemas/enquiries.ts';
 import { notFound } from '../../lib/http-error.ts';
 import type { EnquiriesDeps } from './deps.ts';
-import { toEnquiry } from './enquiry-view.ts';
+import { withBookings } from './enquiry-view.ts';
 import * as repo from './repository.ts';
 
 export async function listEnquiries({ db }: EnquiriesDeps): Promise<Enquiry[]> {
-  return (await repo.listEnquiries(db)).map(toEnquiry);
+  return withBookings(db, await repo.listEnquiries(db));
 }
 
 export async function setStatus(
@@ -21,7 +21,8 @@ export async function setStatus(
     ...(status === 'spam' ? { notify_pending: 0 } : {}),
   });
   if (!row) throw notFound('Enquiry not found');
-  return toEnquiry(row);
+  const [enquiry] = await withBookings(db, [row]);
+  return enquiry!;
 }
 
 /** Moves it to Recently deleted (issue 17), where it can be restored for 30 days. */

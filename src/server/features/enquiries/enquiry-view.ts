@@ -1,8 +1,13 @@
+import type { BookingState } from '#shared/schemas/bookings.ts';
 import type { Enquiry, EnquiryStatus, EventType } from '#shared/schemas/enquiries.ts';
 import { sourceLabel } from '#shared/schemas/enquiry-source.ts';
 import { sourceName } from '#shared/source-names.ts';
 import { toIso } from '../../lib/clock.ts';
-import { WAITING_FOR_ADDRESS, type EnquiryRow } from './repository.ts';
+import type { Db } from '../../db/database.ts';
+import { liveBookingsOf, WAITING_FOR_ADDRESS, type EnquiryRow } from './repository.ts';
+
+/** Ids per query: well under SQLite's bound-parameter limit. */
+const ID_BATCH = 500;
 
 /** A stored enquiry as the API shows it (the admin list, and a data-subject access request). */
 export const toEnquiry = (row: EnquiryRow): Enquiry => ({
@@ -29,7 +34,22 @@ export const toEnquiry = (row: EnquiryRow): Enquiry => ({
   event_type: row.event_type as EventType | null,
   people: row.people,
   date_taken: row.date_taken === 1,
+  booking: null,
 });
+
+/** The enquiries as the API shows them, each with its live booking (read in one query per 500). */
+export async function withBookings(db: Db, rows: EnquiryRow[]): Promise<Enquiry[]> {
+  const ids = rows.map((row) => row.id);
+  const live = new Map<number, Enquiry['booking']>();
+  for (let i = 0; i < ids.length; i += ID_BATCH)
+    for (const booking of await liveBookingsOf(db, ids.slice(i, i + ID_BATCH)))
+      live.set(booking.enquiry_id!, {
+        id: booking.id,
+        state: booking.state as BookingState,
+        start_date: booking.start_date,
+      });
+  return rows.map((row) => ({ ...toEnquiry(row), booking: live.get(row.id) ?? null }));
+}
 
 function storedSource(row: EnquiryRow): Enquiry['source'] {
   const source = {

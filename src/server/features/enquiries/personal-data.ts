@@ -6,7 +6,7 @@ import type { Enquiry } from '#shared/schemas/enquiries.ts';
 import type { Db } from '../../db/database.ts';
 import { acknowledgementKey } from '../../lib/mailbox.ts';
 import { deleteFromTrash, holdTrashOf, trashedOfKind } from '../trash/repository.ts';
-import { toEnquiry } from './enquiry-view.ts';
+import { withBookings } from './enquiry-view.ts';
 import type { EnquiryRow } from './repository.ts';
 
 /** Trashed enquiries from this address (held as JSON: compared here, not in SQL). */
@@ -42,7 +42,10 @@ export async function findPersonalData(db: Db, email: string): Promise<PersonalD
     .executeTakeFirstOrThrow();
   // Recently deleted enquiries are still held, so a request sees them too (issue 17).
   const trashed = (await trashedEnquiriesOf(db, email)).map((t) => t.row as EnquiryRow);
-  return { enquiries: [...rows, ...trashed].map(toEnquiry), acknowledgementsCounted: Number(counted.n) };
+  return {
+    enquiries: await withBookings(db, [...rows, ...trashed]),
+    acknowledgementsCounted: Number(counted.n),
+  };
 }
 
 /**

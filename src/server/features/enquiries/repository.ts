@@ -5,6 +5,17 @@ import { moveToTrash } from '../trash/repository.ts';
 
 export type EnquiryRow = Selectable<EnquiriesTable>;
 
+/** The bookings that are not cancelled of these enquiries (one each at most: a unique index). */
+export const liveBookingsOf = (db: Db, enquiryIds: number[]) =>
+  enquiryIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('bookings')
+        .select(['id', 'enquiry_id', 'state', 'start_date'])
+        .where('enquiry_id', 'in', enquiryIds)
+        .where('state', '<>', 'cancelled')
+        .execute();
+
 export const insertEnquiry = (db: Db, values: Insertable<EnquiriesTable>) =>
   db.insertInto('enquiries').values(values).returningAll().executeTakeFirstOrThrow();
 

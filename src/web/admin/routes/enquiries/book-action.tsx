@@ -7,7 +7,7 @@ import type { Booking } from '#shared/schemas/bookings.ts';
 import type { Enquiry } from '#shared/schemas/enquiries.ts';
 import { Banner } from '../../../components/admin-ui.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useBookEnquiry, useBookingsAround } from '../../api/bookings.ts';
+import { useBookEnquiry } from '../../api/bookings.ts';
 import { SidePanel } from '../../components/side-panel.tsx';
 import { BookingForm } from '../bookings/booking-form.tsx';
 import { formatMoment } from '../bookings/booking-details.tsx';
@@ -18,12 +18,6 @@ import { bookingLink } from '../bookings/use-month.ts';
 /** The look of the card's Reply link, so the card's actions line up. */
 const ACTION =
   'inline-flex min-h-11 items-center gap-2 rounded-lg bg-ink-100 px-4 text-sm font-semibold text-ink-900 hover:bg-ink-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink-500';
-
-/** The enquiry's booking that is not cancelled, if the calendar around today has it. */
-function useLiveBooking(enquiryId: number): Booking | undefined {
-  const around = useBookingsAround();
-  return around.data?.find((b) => b.enquiry_id === enquiryId && b.state !== 'cancelled');
-}
 
 function Booked({ booking }: { booking: Booking }) {
   return (
@@ -44,7 +38,8 @@ function Booked({ booking }: { booking: Booking }) {
 }
 
 export function BookAction({ enquiry }: { enquiry: Enquiry }) {
-  const live = useLiveBooking(enquiry.id);
+  // Its booking that is not cancelled, as the enquiry list answers it.
+  const live = enquiry.booking;
   const book = useBookEnquiry();
   const [open, setOpen] = useState(false);
   const made = book.data;
