@@ -6,6 +6,7 @@
 import ICAL from 'ical.js';
 import { afterAll, expect, it } from 'vitest';
 import { describeEachDatabase, type TestContext } from '../../testing/harness.ts';
+import { BOOKING_DETAILS } from '../../testing/bookings.ts';
 import { storeEnquiry } from '../../testing/enquiries.ts';
 import {
   decodeQuotedPrintable,
@@ -17,17 +18,7 @@ const smtp = await startSmtpTestServer();
 afterAll(async () => smtp.close());
 
 const CUSTOMER = 'priya@example.com';
-// The harness clock starts at 2026-06-15 12:00 UTC.
-const details = {
-  start_date: '2026-08-14',
-  start_time: '10:00',
-  end_time: '17:00',
-  location: 'Henley Showground',
-  postcode: 'rg9 2hy',
-  people: 400,
-  price_pence: 185_000,
-  deposit_pence: 50_000,
-};
+const details = BOOKING_DETAILS;
 
 const mailTo = (from: number) => smtp.received.slice(from).filter((mail) => mail.to.includes(CUSTOMER));
 

@@ -3,19 +3,10 @@
 // confirm at once), cancelling frees them, a hold lapses, and bad input changes nothing.
 import { expect, it } from 'vitest';
 import { describeEachDatabase, type TestContext } from '../../testing/harness.ts';
+import { BOOKING_DETAILS } from '../../testing/bookings.ts';
 import { storeEnquiry } from '../../testing/enquiries.ts';
 
-// The harness clock starts at 2026-06-15 12:00 UTC (13:00 in London).
-const details = {
-  start_date: '2026-08-14',
-  start_time: '10:00',
-  end_time: '17:00',
-  location: 'Henley Showground',
-  postcode: 'rg9 2hy',
-  people: 400,
-  price_pence: 185_000,
-  deposit_pence: 50_000,
-};
+const details = BOOKING_DETAILS;
 
 describeEachDatabase('bookings', (ctx) => {
   let token = '';
