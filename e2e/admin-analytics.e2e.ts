@@ -215,7 +215,7 @@ describeE2e('admin analytics screen', () => {
         'Button Clicks,3',
         'Form Submissions,1',
         'Section,Average seconds',
-        'Source,Visitors,Enquiries,Visitor → enquiry %,Booked,Booked %',
+        'Source,Visitors,Enquiries,Visitor → enquiry %,Booked,Booked %,Confirmed,Value £',
       ]),
     );
     await page.getByText('Analytics summary exported').waitFor();

@@ -212,18 +212,18 @@ describeE2e('admin enquiries screen', () => {
       await expect(source('Walk In')).resolves.toBe('Direct or unknown');
 
       expect(await bookingsBySourceRows(page)).toEqual([
-        ['Source', 'Enquiries', 'Booked', 'Booked %'],
-        ['newsletter', '2', '1', '50%'],
-        ['Direct or unknown', '1', '0', '0%'],
-        ['Facebook', '1', '0', '0%'],
-        ['All sources', '4', '1', '25%'],
+        ['Source', 'Enquiries', 'Booked', 'Booked %', 'Confirmed', 'Value'],
+        ['newsletter', '2', '1', '50%', '0', '£0'],
+        ['Direct or unknown', '1', '0', '0%', '0', '£0'],
+        ['Facebook', '1', '0', '0%', '0', '£0'],
+        ['All sources', '4', '1', '25%', '0', '£0'],
       ]);
       const [file] = await Promise.all([
         page.waitForEvent('download'),
         page.getByRole('button', { name: 'Export bookings by source' }).click(),
       ]);
       expect(file.suggestedFilename()).toMatch(/^bookings-by-source_7-days_\d{4}-\d{2}-\d{2}\.csv$/);
-      expect(fs.readFileSync((await file.path())!, 'utf8')).toContain('newsletter,,2,,1,50\r\n');
+      expect(fs.readFileSync((await file.path())!, 'utf8')).toContain('newsletter,,2,,1,50,0,0.00\r\n');
       await expectNoAxeViolations(page, `bookings by source (${viewport === PHONE ? 'phone' : 'desktop'})`);
       await page.context().close();
     }
@@ -254,10 +254,10 @@ describeE2e('admin enquiries screen', () => {
     try {
       const { page } = await open(PHONE);
       expect(await bookingsBySourceRows(page)).toEqual([
-        ['Source', 'Visitors', 'Enquiries', 'Visitor → enquiry', 'Booked', 'Booked %'],
-        ['newsletter', '1', '1', '100%', '1', '100%'],
-        ['Direct or unknown', '0', '1', '—', '0', '0%'],
-        ['All sources', '1', '2', '200%', '1', '50%'],
+        ['Source', 'Visitors', 'Enquiries', 'Visitor → enquiry', 'Booked', 'Booked %', 'Confirmed', 'Value'],
+        ['newsletter', '1', '1', '100%', '1', '100%', '0', '£0'],
+        ['Direct or unknown', '0', '1', '—', '0', '0%', '0', '£0'],
+        ['All sources', '1', '2', '200%', '1', '50%', '0', '£0'],
       ]);
       await page.getByText('Visitors are those who accepted analytics cookies').waitFor();
       await expectNoAxeViolations(page, 'bookings by source with visitors (phone)');
