@@ -161,7 +161,9 @@ export function BookingsBySource({ days, headingId }: { days: number; headingId:
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-ink-600">
           From the enquiries received in the period (spam left out): the campaign's utm_source, else the site
-          the visitor came from — search engines and social networks by name.
+          the visitor came from — search engines and social networks by name. Confirmed counts those whose
+          booking is confirmed, Value the sum of their prices.
+          <span className="sm:hidden"> Swipe the table sideways to see every column.</span>
           {withVisitors &&
             ' Visitors are those who accepted analytics cookies, counted by where their first visit came from, so a source can show more enquiries than visitors.'}
           {others &&
