@@ -2,7 +2,7 @@
 // a newsletter asks for a date; the owner books the enquiry from its card and confirms it; the
 // customer's e-mail carries a calendar invitation that ical.js — a calendar library nobody here
 // wrote — reads; the form's calendar then shows the day as taken; and Analytics credits the booking's
-// value to "newsletter".
+// value to "newsletter"; the owner's own calendar feed, from Settings, has it with the customer's name.
 import ICAL from 'ical.js';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
@@ -129,6 +129,14 @@ describeE2e('a booking from first visit to the money', () => {
     await row.waitFor({ timeout: 10_000 });
     const cells = await row.getByRole('cell').allTextContents();
     expect(cells.slice(-2)).toEqual(['1', '£1,850']);
+
+    // The owner's own calendar: the address in Settings serves the booking with the customer's name.
+    await owner.goto(`${e2e.server.url}/admin/settings#settings-bookings-feed`);
+    const address = owner.getByRole('textbox', { name: 'Calendar address' });
+    await address.waitFor({ timeout: 10_000 });
+    const feed = await owner.request.get(await address.inputValue());
+    expect(feed.status()).toBe(200);
+    expect(await feed.text()).toContain(`SUMMARY:Booked: ${VISITOR.name}\\, 30 people`);
 
     await visitor.context().close();
     await next.context().close();
