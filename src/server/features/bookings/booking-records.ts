@@ -12,6 +12,12 @@ import * as repo from './repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** The row written, or a 409 when another admin changed the booking between our read and write. */
+export function changed(row: repo.BookingRow | undefined): repo.BookingRow {
+  if (!row) throw conflict('Someone else changed this booking at the same moment: look at it again');
+  return row;
+}
+
 /** A booking is never made for a day already gone (Europe/London). */
 function refusePast(input: BookingInput, now: number) {
   const today = londonDay(now);
@@ -82,13 +88,14 @@ export async function updateBooking(deps: BookingsDeps, id: number, input: Booki
       const moved = input.start_date !== before.start_date || input.end_date !== before.end_date;
       if (moved) refusePast(input, now);
       const takesDays = repo.DAY_TAKING_STATES.some((state) => state === before.state);
-      const row = await repo.updateBooking(trx, id, {
-        ...fieldsOf(input),
-        updated_at: now,
-        // The customer's calendar hears of a change to a confirmed booking (iCalendar SEQUENCE).
-        ...(before.state === 'confirmed' ? { sequence: before.sequence + 1 } : {}),
-      });
-      if (!row) throw notFound('Booking not found');
+      const row = changed(
+        await repo.updateIfUnchanged(trx, before, {
+          ...fieldsOf(input),
+          updated_at: now,
+          // The customer's calendar hears of a change to a confirmed booking (iCalendar SEQUENCE).
+          ...(before.state === 'confirmed' ? { sequence: before.sequence + 1 } : {}),
+        }),
+      );
       if (takesDays) await takeDays(trx, row);
       if (before.state === 'confirmed') await oweChangeMail(trx, row, 'update', now);
       return toBooking(row);

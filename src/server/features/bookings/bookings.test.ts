@@ -144,6 +144,24 @@ describeEachDatabase('bookings', (ctx) => {
     ]);
   });
 
+  it('confirms a booking once when two admins press Confirm on it at the same moment', async () => {
+    await signIn(ctx());
+    const a = await book(await enquiryFrom('Tom Jones'));
+    const answers = await Promise.all([
+      call('POST', `/api/admin/bookings/${a.id}/confirm`),
+      call('POST', `/api/admin/bookings/${a.id}/confirm`),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const refused = answers.find((r) => r.statusCode === 409)!.json().detail as string;
+    expect(refused).toMatch(
+      /^(Only a provisional booking can be confirmed; this one is confirmed|Someone else changed this booking at the same moment: look at it again)$/,
+    );
+    // One confirmation owed to the customer, not two.
+    expect(
+      await ctx().db.selectFrom('booking_mails').select('kind').where('booking_id', '=', a.id).execute(),
+    ).toEqual([{ kind: 'confirmation' }]);
+  });
+
   it('moves a confirmed booking only to free days, and marks it completed from its last day', async () => {
     await signIn(ctx());
     const a = await book(await enquiryFrom('Tom Jones'), { ...details, start_date: '2026-06-20' });

@@ -20,6 +20,20 @@ export const findBooking = (db: Db, id: number) =>
 export const updateBooking = (db: Db, id: number, values: Updateable<BookingsTable>) =>
   db.updateTable('bookings').set(values).where('id', '=', id).returningAll().executeTakeFirst();
 
+/**
+ * Writes `values` only while the booking is as `before` was read: of two admins changing it at the
+ * same moment, the second finds nothing to update (undefined) instead of overwriting the first.
+ */
+export const updateIfUnchanged = (db: Db, before: BookingRow, values: Updateable<BookingsTable>) =>
+  db
+    .updateTable('bookings')
+    .set(values)
+    .where('id', '=', before.id)
+    .where('state', '=', before.state)
+    .where('updated_at', '=', before.updated_at)
+    .returningAll()
+    .executeTakeFirst();
+
 /** Bookings with any day between `from` and `to` (inclusive), in date order. */
 export const bookingsBetween = (db: Db, from: string, to: string) =>
   db

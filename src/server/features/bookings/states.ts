@@ -6,6 +6,7 @@ import type { Booking, BookingState } from '#shared/schemas/bookings.ts';
 import type { Db } from '../../db/database.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
 import * as enquiries from '../enquiries/repository.ts';
+import { changed } from './booking-records.ts';
 import { toBooking } from './booking-view.ts';
 import { oweChangeMail, sendSoon } from './customer-mail.ts';
 import { explainingClashes, takeDays } from './days.ts';
@@ -34,12 +35,14 @@ export async function confirmBooking(deps: BookingsDeps, id: number): Promise<Bo
       const before = await current(trx, id, ['provisional'], 'confirmed');
       if (before.end_date < londonDay(now))
         throw conflict('Its dates have passed: change them before confirming');
-      const row = (await repo.updateBooking(trx, id, {
-        state: 'confirmed',
-        hold_expires_at: null,
-        sequence: before.sequence + 1,
-        updated_at: now,
-      }))!;
+      const row = changed(
+        await repo.updateIfUnchanged(trx, before, {
+          state: 'confirmed',
+          hold_expires_at: null,
+          sequence: before.sequence + 1,
+          updated_at: now,
+        }),
+      );
       await takeDays(trx, row);
       await followEnquiry(trx, row, 'booked', now);
       await oweChangeMail(trx, row, 'confirmation', now);
@@ -59,12 +62,14 @@ export async function cancelBooking(deps: BookingsDeps, id: number): Promise<Boo
   const now = clock.now();
   const booking = await db.transaction().execute(async (trx) => {
     const before = await current(trx, id, ['provisional', 'confirmed'], 'cancelled');
-    const row = (await repo.updateBooking(trx, id, {
-      state: 'cancelled',
-      hold_expires_at: null,
-      sequence: before.sequence + 1,
-      updated_at: now,
-    }))!;
+    const row = changed(
+      await repo.updateIfUnchanged(trx, before, {
+        state: 'cancelled',
+        hold_expires_at: null,
+        sequence: before.sequence + 1,
+        updated_at: now,
+      }),
+    );
     await repo.releaseDays(trx, id);
     await followEnquiry(trx, row, 'closed', now);
     if (before.state === 'confirmed') await oweChangeMail(trx, row, 'cancellation', now);
@@ -81,7 +86,9 @@ export async function completeBooking({ db, clock }: BookingsDeps, id: number): 
     const before = await current(trx, id, ['confirmed'], 'completed');
     if (before.end_date > londonDay(now))
       throw conflict('A booking can be marked completed from its last day on');
-    return toBooking((await repo.updateBooking(trx, id, { state: 'completed', updated_at: now }))!);
+    return toBooking(
+      changed(await repo.updateIfUnchanged(trx, before, { state: 'completed', updated_at: now })),
+    );
   });
 }
 
