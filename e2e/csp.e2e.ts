@@ -8,6 +8,7 @@ import { afterAll, expect, it } from 'vitest';
 import { openSignedIn } from './support/admin.ts';
 import { describeE2e, useE2eServer } from './support/e2e.ts';
 import { DESKTOP } from './support/browser.ts';
+import { ADMIN_BOOKINGS_SCREENS } from './screens/admin-bookings.ts';
 import { ADMIN_CONTENT_SCREENS } from './screens/admin-content.ts';
 import { ADMIN_CORE_SCREENS } from './screens/admin-core.ts';
 import { PUBLIC_SCREENS } from './screens/public.ts';
@@ -60,7 +61,12 @@ describeE2e('Content-Security-Policy in the browser', () => {
     return { page, violations };
   }
 
-  for (const screen of [...PUBLIC_SCREENS, ...ADMIN_CORE_SCREENS, ...ADMIN_CONTENT_SCREENS]) {
+  for (const screen of [
+    ...PUBLIC_SCREENS,
+    ...ADMIN_CORE_SCREENS,
+    ...ADMIN_CONTENT_SCREENS,
+    ...ADMIN_BOOKINGS_SCREENS,
+  ]) {
     it(`shows ${screen.name} without a single violation`, async () => {
       const { page, violations } = await watchedPage();
       await screen.open(page, e2e.server);

@@ -9,6 +9,7 @@ import { DIST_DIR, startTestServer } from './support/server.ts';
 import type { Screen } from './screens/screen.ts';
 import { PUBLIC_SCREENS } from './screens/public.ts';
 import { ADMIN_CORE_SCREENS } from './screens/admin-core.ts';
+import { ADMIN_BOOKINGS_SCREENS } from './screens/admin-bookings.ts';
 import { ADMIN_CONTENT_SCREENS } from './screens/admin-content.ts';
 
 const OUT_DIR = path.resolve('screenshots');
@@ -19,9 +20,12 @@ fs.mkdirSync(OUT_DIR, { recursive: true });
 const server = await startTestServer();
 const browser = await launchBrowser();
 try {
-  const screens: Screen[] = [...PUBLIC_SCREENS, ...ADMIN_CORE_SCREENS, ...ADMIN_CONTENT_SCREENS].filter(
-    (screen) => !only || screen.name.startsWith(only),
-  );
+  const screens: Screen[] = [
+    ...PUBLIC_SCREENS,
+    ...ADMIN_CORE_SCREENS,
+    ...ADMIN_CONTENT_SCREENS,
+    ...ADMIN_BOOKINGS_SCREENS,
+  ].filter((screen) => !only || screen.name.startsWith(only));
   for (const screen of screens) {
     for (const [label, options] of [
       ['390', PHONE],

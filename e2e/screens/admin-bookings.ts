@@ -1,0 +1,89 @@
+// The bookings screens (docs/product.md#bookings) for `npm run screenshots` and the CSP and axe walk:
+// the month with a confirmed booking, a hold and a festival over three days, and a confirmed
+// booking's panel with the e-mail sent to its customer.
+import type { Page } from 'playwright-core';
+import { addDays, londonDay } from '../../src/shared/london-days.ts';
+import { adminApi, openSignedIn } from '../support/admin.ts';
+import type { TestServer } from '../support/server.ts';
+import type { Screen } from './screen.ts';
+
+const CUSTOMERS = [
+  { name: 'Priya Shah', days: 3, length: 1, confirm: true, location: 'Hilltop Farm, Surrey' },
+  { name: 'Tom Jones', days: 5, length: 1, confirm: false, location: 'Village hall, Henley' },
+  { name: 'Northfield Festival', days: 8, length: 3, confirm: true, location: 'Festival field' },
+];
+
+/** Books the three customers (once per server); returns the first booking's id. */
+async function seedBookings(server: TestServer, token: string): Promise<number> {
+  const db = server.started.db;
+  const existing = await db
+    .selectFrom('bookings')
+    .select('id')
+    .where('customer_name', '=', 'Priya Shah')
+    .executeTakeFirst();
+  if (existing) return existing.id;
+  const today = londonDay(Date.now());
+  const ids: number[] = [];
+  for (const customer of CUSTOMERS) {
+    const now = Date.now();
+    const enquiry = await db
+      .insertInto('enquiries')
+      .values({
+        name: customer.name,
+        email: `${customer.name.toLowerCase().replace(/\W+/g, '.')}@example.co.uk`,
+        organisation: customer.name,
+        message: 'We would like to book the range.',
+        status: 'new',
+        spam_reason: null,
+        created_at: now,
+        updated_at: now,
+        notify_pending: 0,
+        notify_attempts: 0,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const start = addDays(today, customer.days);
+    const { booking } = await adminApi<{ booking: { id: number } }>(
+      server,
+      token,
+      'POST',
+      `/api/admin/enquiries/${enquiry.id}/booking`,
+      {
+        start_date: start,
+        end_date: addDays(start, customer.length - 1),
+        start_time: '10:00',
+        end_time: '16:00',
+        location: customer.location,
+        postcode: 'GU1 1AA',
+        people: 40,
+        price_pence: 185_000,
+        deposit_pence: 50_000,
+      },
+    );
+    if (customer.confirm) await adminApi(server, token, 'POST', `/api/admin/bookings/${booking.id}/confirm`);
+    ids.push(booking.id);
+  }
+  return ids[0]!;
+}
+
+async function openBookings(page: Page, server: TestServer, withPanel: boolean) {
+  const token = await openSignedIn(page, server, '/admin/dashboard');
+  const first = await seedBookings(server, token);
+  const month = addDays(londonDay(Date.now()), 3).slice(0, 7);
+  await page.goto(`${server.url}/admin/bookings?month=${month}${withPanel ? `&booking=${first}` : ''}`);
+  if (withPanel)
+    await page
+      .getByRole('dialog', { name: 'Priya Shah' })
+      .getByText(/^Sent /)
+      .waitFor();
+  else
+    await page
+      .getByRole('button', { name: /Priya Shah/ })
+      .first()
+      .waitFor();
+}
+
+export const ADMIN_BOOKINGS_SCREENS: Screen[] = [
+  { name: 'admin-bookings', open: (page, server) => openBookings(page, server, false) },
+  { name: 'admin-bookings-panel', open: (page, server) => openBookings(page, server, true) },
+];
