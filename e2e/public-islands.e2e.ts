@@ -33,7 +33,7 @@ describeE2e('landing page islands', () => {
   async function restsUnderHeader(page: Page, id: string) {
     // Polled from here: without JavaScript the page cannot wait for anything itself.
     await expect
-      .poll(async () => Math.abs((await topOf(page, id)) - UNDER_HEADER), { timeout: 10_000 })
+      .poll(async () => Math.abs((await topOf(page, id)) - UNDER_HEADER), { timeout: 10_000, message: id })
       .toBeLessThan(4);
     await page.waitForTimeout(300);
     expect(Math.abs((await topOf(page, id)) - UNDER_HEADER), id).toBeLessThan(4);

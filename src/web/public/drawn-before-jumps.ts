@@ -15,6 +15,7 @@ const isJumpOnThisPage = (link: HTMLAnchorElement, here: Location) =>
 export function drawAllBeforeJumps(doc: Document = document): void {
   if (doc.location.hash !== '') {
     doc.documentElement.classList.add(ALL_DRAWN_CLASS);
+    keepAtTarget(doc);
     return;
   }
   const onClick = (event: MouseEvent) => {
@@ -25,4 +26,26 @@ export function drawAllBeforeJumps(doc: Document = document): void {
     doc.removeEventListener('click', onClick, { capture: true });
   };
   doc.addEventListener('click', onClick, { capture: true });
+}
+
+/**
+ * A page opened at a place is aimed there as it loads; web fonts and pictures that arrive later can
+ * still change the heights around the target on a slow phone. Until the visitor moves the page
+ * themselves, it is put back at the target once they are in (fonts ready, then the load event).
+ */
+function keepAtTarget(doc: Document): void {
+  const target = doc.getElementById(decodeURIComponent(doc.location.hash.slice(1)));
+  if (!target) return;
+  let movedByVisitor = false;
+  const moved = () => {
+    movedByVisitor = true;
+  };
+  for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown'])
+    doc.addEventListener(type, moved, { once: true, passive: true, capture: true });
+  const realign = () => {
+    if (!movedByVisitor) target.scrollIntoView({ block: 'start', behavior: 'instant' });
+  };
+  void doc.fonts?.ready.then(realign);
+  if (doc.readyState === 'complete') realign();
+  else doc.defaultView?.addEventListener('load', realign, { once: true });
 }
