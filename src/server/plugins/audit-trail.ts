@@ -12,14 +12,17 @@ declare module 'fastify' {
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const MAX_IDS_RECORDED = 500;
 
-/** Bulk calls send a plain array of ids (the enquiries' bulk delete); record which ones. */
+/**
+ * Bulk calls send a plain array of ids (the enquiries' bulk delete); record which ones. Only a
+ * write that succeeded is recorded, so the array passed its schema (at most 1,000 ids); the audit
+ * service keeps the entry within its size cap.
+ */
 function bodyIds(request: FastifyRequest): number[] | undefined {
   const body: unknown = request.body;
   if (!Array.isArray(body) || !body.every((id) => typeof id === 'number' || typeof id === 'string'))
     return undefined;
-  return body.slice(0, MAX_IDS_RECORDED).map(Number).filter(Number.isFinite);
+  return body.map(Number).filter(Number.isFinite);
 }
 
 function paramId(request: FastifyRequest): string | null {

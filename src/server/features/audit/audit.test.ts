@@ -1,7 +1,8 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { registerAuditTrail } from '../../plugins/audit-trail.ts';
-import type { AuditRecord, AuditService } from './service.ts';
+import { detailText, MAX_DETAIL_CHARS, type AuditRecord, type AuditService } from './service.ts';
+import { storeEnquiries } from '../../testing/enquiries.ts';
 import { describeEachDatabase } from '../../testing/harness.ts';
 
 interface Entry {
@@ -136,6 +137,25 @@ describeEachDatabase('audit log', (ctx) => {
     expect(latest).toMatchObject({ action: 'DELETE /api/admin/analytics/reset', admin_id: boss.id });
   });
 
+  it('names every enquiry of the largest bulk delete (1,000) in one entry that stays readable', async () => {
+    const boss = await ctx().loginAs({ email: 'boss@example.com' });
+    const ids = await storeEnquiries(
+      ctx().db,
+      Date.now(),
+      Array.from({ length: 1000 }, () => ({})),
+    );
+    const deleted = await ctx().request({
+      method: 'POST',
+      url: '/api/admin/enquiries/bulk-delete',
+      token: boss.token,
+      payload: ids,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const entry = (await entries(boss.token)).entries.find((e) => e.action.endsWith('/bulk-delete'));
+    // Before, the detail was cut at 2,000 characters into text that was no longer JSON.
+    expect(JSON.parse(entry?.detail ?? 'null')).toEqual({ ids });
+  });
+
   it('only a superadmin reads it', async () => {
     const admin = await ctx().loginAs({ role: 'admin' });
     const response = await ctx().request({ method: 'GET', url: '/api/admin/audit', token: admin.token });
@@ -156,6 +176,20 @@ describeEachDatabase('audit log', (ctx) => {
     const bad = await ctx().request({ method: 'GET', url: '/api/admin/audit?limit=0', token: boss.token });
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ detail: string }>().detail).toContain('limit');
+  });
+});
+
+describe('an audit entry at its size cap', () => {
+  it('halves its lists and keeps their whole length, cuts its text, and is always JSON', () => {
+    const ids = Array.from({ length: 5000 }, (_, index) => 1_000_000 + index);
+    const text = detailText({ ids, name: 'x'.repeat(20_000), change: 'edited' });
+    expect(text.length).toBeLessThanOrEqual(MAX_DETAIL_CHARS);
+    const kept = JSON.parse(text) as { ids: number[]; ids_total: number; name: string; change: string };
+    expect(kept).toMatchObject({ ids_total: 5000, change: 'edited', name: 'x'.repeat(500) });
+    expect(kept.ids).toEqual(ids.slice(0, kept.ids.length));
+    expect(kept.ids.length).toBeGreaterThan(500);
+    expect(detailText({ ids: [1, 2] })).toBe('{"ids":[1,2]}');
+    expect(JSON.parse(detailText({ deep: { text: 'y'.repeat(20_000) } }))).toEqual({ cut: true });
   });
 });
 

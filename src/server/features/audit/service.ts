@@ -31,14 +31,41 @@ export interface AuditRecord {
   detail?: Record<string, unknown> | null;
 }
 
-// Caps what one entry may hold, so a hostile request can't bloat the table.
-export const MAX_DETAIL_CHARS = 2000;
+// Caps what one entry may hold, so a hostile request can't bloat the table. Room for the ids of the
+// largest bulk delete (1,000 ids of up to 10 digits), so the log says which enquiries went.
+export const MAX_DETAIL_CHARS = 12_000;
 const MAX_ACTOR_CHARS = 320;
+const MAX_TEXT_CHARS = 500;
+
+const cutList = (list: unknown[]) => list.slice(0, Math.floor(list.length / 2));
+
+/**
+ * The entry's detail as JSON of at most MAX_DETAIL_CHARS, always JSON the log can read: when it is
+ * too long, text is cut and each list is halved until it fits, its whole length kept beside it
+ * (`ids_total`), so "Deleted 1,000 enquiries" stays true even if not every id is listed.
+ */
+export function detailText(detail: Record<string, unknown>): string {
+  const whole = JSON.stringify(detail);
+  if (whole.length <= MAX_DETAIL_CHARS) return whole;
+  const cut: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(detail)) {
+    if (Array.isArray(value)) cut[`${key}_total`] = value.length;
+    cut[key] = typeof value === 'string' ? value.slice(0, MAX_TEXT_CHARS) : value;
+  }
+  for (let text = JSON.stringify(cut); ; text = JSON.stringify(cut)) {
+    if (text.length <= MAX_DETAIL_CHARS) return text;
+    const lists = Object.keys(cut).filter(
+      (key) => Array.isArray(cut[key]) && (cut[key] as unknown[]).length > 0,
+    );
+    if (lists.length === 0) return JSON.stringify({ cut: true });
+    for (const key of lists) cut[key] = cutList(cut[key] as unknown[]);
+  }
+}
 
 export function createAuditService(db: Db, clock: Clock) {
   return {
     async record(entry: AuditRecord): Promise<void> {
-      const detail = entry.detail ? JSON.stringify(entry.detail).slice(0, MAX_DETAIL_CHARS) : null;
+      const detail = entry.detail ? detailText(entry.detail) : null;
       await repo.insertAuditEntry(db, {
         created_at: clock.now(),
         admin_id: entry.adminId,

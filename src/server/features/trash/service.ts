@@ -7,7 +7,7 @@ import type { Db } from '../../db/database.ts';
 import { toIso, type Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/http-error.ts';
 import type { SessionAdmin } from '../accounts/deps.ts';
-import { MAX_DETAIL_CHARS, type AuditService } from '../audit/service.ts';
+import type { AuditService } from '../audit/service.ts';
 import { contentMediaUrls } from '../content/repository.ts';
 import {
   deleteFromTrash,
@@ -40,9 +40,6 @@ export interface RestoredBy {
 }
 
 export const RESTORE_ROUTE = '/api/admin/trash/restore';
-// Room in the entry's detail for the list of items; the rest of a long list is counted, so the
-// detail stays whole JSON instead of being cut at the audit log's cap.
-const LISTED_CHARS = MAX_DETAIL_CHARS - 40;
 
 const toItem = (row: TrashedRow): TrashItem => ({
   kind: row.kind as TrashItem['kind'],
@@ -62,17 +59,13 @@ export async function listRecentlyDeleted(deps: TrashDeps): Promise<TrashItem[]>
  * its id only), so that an erasure leaves nothing of the person there.
  */
 function restoredDetail(rows: TrashedRow[]): Record<string, unknown> {
-  const items: Record<string, unknown>[] = [];
-  let chars = 0;
-  for (const row of rows) {
-    const item = isContentKind(row.kind)
+  // A list too long for the entry's size cap is shortened by the audit log, which keeps its length.
+  const items = rows.map((row) =>
+    isContentKind(row.kind)
       ? { kind: row.kind, id: row.item_id, title: row.title }
-      : { kind: row.kind, id: row.item_id };
-    chars += JSON.stringify(item).length + 1;
-    if (chars > LISTED_CHARS) break;
-    items.push(item);
-  }
-  return items.length === rows.length ? { items } : { items, more: rows.length - items.length };
+      : { kind: row.kind, id: row.item_id },
+  );
+  return { items };
 }
 
 /** Restores every item asked for; if any is not in the trash, nothing is restored and it is named (404). */

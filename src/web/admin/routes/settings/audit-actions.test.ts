@@ -40,6 +40,10 @@ describe('describeAuditAction', () => {
     expect(describeAuditAction('POST /api/admin/enquiries/bulk-delete', detail({ ids: [3, 4] }))).toBe(
       'Deleted 2 enquiries',
     );
+    // An entry that had to list fewer ids to stay within its size keeps the whole count.
+    expect(
+      describeAuditAction('POST /api/admin/enquiries/bulk-delete', detail({ ids: [3, 4], ids_total: 1000 })),
+    ).toBe('Deleted 1000 enquiries');
   });
 
   it('still reads without the detail (older entries), and falls back to the raw action it does not know', () => {

@@ -69,6 +69,8 @@ interface Detail {
   change?: string;
   status?: string;
   ids?: number[];
+  /** How many ids there were when the entry had to list fewer to stay within its size. */
+  ids_total?: number;
 }
 
 function parseDetail(detail: string | null | undefined): Detail {
@@ -77,7 +79,7 @@ function parseDetail(detail: string | null | undefined): Detail {
     const parsed: unknown = JSON.parse(detail);
     return typeof parsed === 'object' && parsed !== null ? (parsed as Detail) : {};
   } catch {
-    // Entries cut at the size cap are not JSON any more; their sentence goes without the name.
+    // Entries written before the size cap kept them JSON; their sentence goes without the name.
     return {};
   }
 }
@@ -126,7 +128,7 @@ export function describeAuditAction(action: string, detail?: string | null, item
   const aboutEnquiry = enquirySentence(action, facts, item);
   if (aboutEnquiry) return aboutEnquiry;
   if (action === 'POST /api/admin/enquiries/bulk-delete') {
-    const count = facts.ids?.length;
+    const count = facts.ids_total ?? facts.ids?.length;
     return count ? `Deleted ${count} ${count === 1 ? 'enquiry' : 'enquiries'}` : 'Deleted enquiries';
   }
   const named = NAMED[action] ?? SPECIAL[action];
