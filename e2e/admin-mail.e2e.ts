@@ -200,6 +200,20 @@ describeE2e('a superadmin sets the mail server in Settings › Mail', () => {
     const invitation = await invited;
     expect(invitation.to).toEqual(['sam@bullseye-range.co.uk']);
     expect(invitation.raw).not.toContain('Temporary-Range-Pass-42');
+
+    // With a mail server, Send Pending Notifications counts in words ("2 notifications sent"), not
+    // the API's "2 notification(s) sent".
+    await page.route('**/api/admin/enquiries/send-notifications', (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({ success: true, message: '2 notification(s) sent', sent: 2 }),
+      }),
+    );
+    await page.goto(`${e2e.server.url}/admin/enquiries`);
+    await page.getByRole('button', { name: 'Send Pending Notifications' }).click();
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Notifications Sent' });
+    await toast.getByText('2 notifications sent', { exact: true }).waitFor();
+    expect(await toast.getAttribute('data-type')).toBe('success');
     await context.close();
   });
 });

@@ -144,7 +144,12 @@ export const bulkDeleteRequest = z
   .min(1, 'Please select enquiries to delete')
   .max(ENQUIRY_LIMITS.bulkDelete, `must hold at most ${ENQUIRY_LIMITS.bulkDelete} ids`);
 
-export const notificationsResult = z.object({ success: z.literal(true), message: z.string() });
+export const notificationsResult = z.object({
+  success: z.literal(true),
+  /** The spec's words, "<n> notification(s) sent"; screens count with `sent`. */
+  message: z.string(),
+  sent: z.number().int().nonnegative(),
+});
 
 export const enquiriesDeleted = successResponse.extend({ deleted: z.number() });
 

@@ -226,7 +226,7 @@ describeEachDatabase(
       expect(mailTo('sam@example.com', before)).toHaveLength(0);
       const { token } = await ctx().loginAs();
       const sent = await sendNotifications(ctx(), token);
-      expect(sent.json()).toEqual({ success: true, message: '3 notification(s) sent' });
+      expect(sent.json()).toEqual({ success: true, message: '3 notification(s) sent', sent: 3 });
       expect(mailTo('sam@example.com', before)).toHaveLength(3);
     });
 
@@ -269,13 +269,13 @@ describeEachDatabase(
       // Sent as some clients do: an empty body still labelled JSON.
       const sent = await sendNotifications(ctx(), token, { 'content-type': 'application/json' });
       expect(sent.statusCode, sent.body).toBe(200);
-      expect(sent.json()).toEqual({ success: true, message: '1 notification(s) sent' });
+      expect(sent.json()).toEqual({ success: true, message: '1 notification(s) sent', sent: 1 });
       expect(mailTo(BUSINESS, before)).toHaveLength(1); // the business is not told twice
       expect(mailTo('sam@example.com', before)).toHaveLength(1);
       expect((await rows(ctx()))[0]).toMatchObject({ notify_pending: 0, notify_error: null });
 
       const none = await sendNotifications(ctx(), token);
-      expect(none.json()).toEqual({ success: true, message: '0 notification(s) sent' });
+      expect(none.json()).toEqual({ success: true, message: '0 notification(s) sent', sent: 0 });
     });
 
     it('on a fresh install the visitor is acknowledged and the notice waits, using up no retry attempts', async () => {
@@ -543,7 +543,7 @@ describeEachDatabase(
       });
       const before = smtp.received.length;
       const sent = await sendNotifications(ctx(), token);
-      expect(sent.json()).toEqual({ success: true, message: '0 notification(s) sent' });
+      expect(sent.json()).toEqual({ success: true, message: '0 notification(s) sent', sent: 0 });
       expect(smtp.received.length).toBe(before);
     });
 

@@ -169,7 +169,7 @@ async function registerNotificationRoutes(app: FastifyInstance, enquiries: Enqui
       },
       async () => {
         const { sent } = await enquiries.sendPending();
-        return { success: true as const, message: `${sent} notification(s) sent` };
+        return { success: true as const, message: `${sent} notification(s) sent`, sent };
       },
     );
   });

@@ -1,6 +1,7 @@
 import { Send } from 'lucide-react';
 import { toast } from 'sonner';
 import { NOT_DELIVERED } from '#shared/mail-delivery.ts';
+import { counted } from '#shared/report-words.ts';
 import { Button } from '../../../components/button.tsx';
 import { useSendPendingNotifications } from '../../api/enquiries-send-notifications.ts';
 import { useSetupStatus } from '../../api/setup-status.ts';
@@ -21,7 +22,9 @@ export function SendPendingButton() {
               description:
                 'Anything owed was saved as files on the server; nobody receives it until a mail server is set up in Settings › Mail.',
             })
-          : toast.success('Notifications Sent', { description: result.message }),
+          : toast.success('Notifications Sent', {
+              description: `${counted(result.sent, 'notification', 'notifications')} sent`,
+            }),
       onError: sendFailed,
     });
   }
