@@ -1,9 +1,11 @@
 // Work that survives a sign-out (issue 28, item 2): a form's unsaved changes are kept in the browser
 // per admin, brought back ('Draft restored — Discard') when the same admin opens the same form again,
 // and dropped on save, Cancel, Discard and a logout the admin chose; signing in again after the
-// inactivity sign-out returns to the same screen, path and query.
+// inactivity sign-out returns to the same screen, path and query. The booking form keeps one draft
+// per booking and one per enquiry being booked.
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
+import { londonDay } from '#shared/london-days.ts';
 import { createAdmin, deleteAdmin, fillLogin, freshPage, type TestAdmin } from './admin-core-fixtures.ts';
 import { adminApi, apiLogin } from './support/admin.ts';
 import { axeViolations, describeViolations } from './support/axe.ts';
@@ -44,6 +46,13 @@ async function idleOut(page: Page) {
     .toBe(true);
   await page.clock.runFor('05:01');
   await page.waitForURL(/\/admin\/login$/);
+}
+
+/** A day of next month: always ahead. */
+function nextMonthDay(day: number) {
+  const [y, m] = londonDay(Date.now()).split('-').map(Number) as [number, number];
+  const month = `${m === 12 ? y + 1 : y}-${String(m === 12 ? 1 : m + 1).padStart(2, '0')}`;
+  return { month, day: `${month}-${String(day).padStart(2, '0')}` };
 }
 
 const idOf = async (server: TestServer, who: { email: string; password: string }) =>
@@ -169,6 +178,125 @@ describeE2e('admin drafts', () => {
       await adminApi(e2e.server, token, 'DELETE', `/api/admin/events/${event.id}`);
     } finally {
       await context.close();
+    }
+  });
+
+  it('keeps a half-typed booking per booking and per enquiry through an inactivity sign-out, reopens its form after sign-in, and drops it once saved', async () => {
+    const db = e2e.server.started.db;
+    const seed = async (name: string, preferred_date: string) => {
+      const now = Date.now();
+      const row = await db
+        .insertInto('enquiries')
+        .values({
+          name,
+          email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.co.uk`,
+          organisation: `${name} Ltd`,
+          message: `Hello from ${name}`,
+          status: 'new',
+          spam_reason: null,
+          created_at: now,
+          updated_at: now,
+          notify_pending: 0,
+          notify_attempts: 0,
+          notify_next_at: null,
+          preferred_date,
+          people: 40,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    };
+    const first = nextMonthDay(10);
+    const booked = await seed('Ada Drafting', first.day);
+    const toBook = await seed('Ben Drafting', nextMonthDay(20).day);
+    const token = await apiLogin(e2e.server);
+    const { booking } = await adminApi<{ booking: { id: number } }>(
+      e2e.server,
+      token,
+      'POST',
+      `/api/admin/enquiries/${booked}/booking`,
+      { start_date: first.day, price_pence: 150_000, notes: 'Saved notes' },
+    );
+    const { context, page } = await clockedPage(e2e.server, e2e.browser);
+    const draftKeys = async () => (await storedDrafts(page)).map(([key]) => key).sort();
+    try {
+      await signIn(page, ADMIN, /\/admin\/dashboard$/);
+      const userId = await idOf(e2e.server, ADMIN);
+
+      // Ben's booking begun from his enquiry card, then the panel closed: the draft stays.
+      await page.goto(`${e2e.server.url}/admin/enquiries`);
+      await page.getByRole('button', { name: 'Book Ben Drafting' }).click();
+      await page.waitForURL(new RegExp(`/admin/enquiries\\?book=${toBook}$`));
+      const bookBen = page.getByRole('dialog', { name: 'Book: Ben Drafting' });
+      await bookBen.getByLabel('Price (£)').fill('975.00');
+      await bookBen.getByLabel('Notes').fill("Ben's field, by the river");
+      await page.keyboard.press('Escape');
+      await bookBen.waitFor({ state: 'detached' });
+
+      // Ada's booking edited: its own form, nothing of Ben's in it.
+      await page.goto(`${e2e.server.url}/admin/bookings?month=${first.month}&booking=${booking.id}`);
+      const panel = page.getByRole('dialog', { name: 'Ada Drafting' });
+      await panel.getByRole('button', { name: 'Edit' }).click();
+      const editAt = new RegExp(`/admin/bookings\\?month=${first.month}&booking=${booking.id}&edit=1$`);
+      await page.waitForURL(editAt);
+      const edit = page.getByRole('form', { name: 'Save booking' });
+      expect(await edit.getByLabel('Price (£)').inputValue()).toBe('1,500.00');
+      expect(await edit.getByText('Draft restored').count()).toBe(0);
+      await edit.getByLabel('Price (£)').fill('2,400.00');
+      await edit.getByLabel('Notes').fill('Gate by the barn, ring on arrival');
+
+      await idleOut(page);
+      expect(await draftKeys()).toEqual([
+        `adminDraft:${userId}:bookings:${booking.id}`,
+        `adminDraft:${userId}:bookings:enquiry:${toBook}`,
+      ]);
+
+      // The same booking, its form open, the typed values back — and said so.
+      await signIn(page, ADMIN, editAt);
+      await edit.getByRole('status').filter({ hasText: 'Draft restored' }).waitFor();
+      expect(await edit.getByLabel('Price (£)').inputValue()).toBe('2,400.00');
+      expect(await edit.getByLabel('Notes').inputValue()).toBe('Gate by the barn, ring on arrival');
+      const violations = await axeViolations(page);
+      expect(violations, describeViolations(violations)).toEqual([]);
+      await edit.getByRole('button', { name: 'Save booking' }).click();
+      await page.getByText('Booking saved').waitFor();
+      await page.waitForURL(new RegExp(`/admin/bookings\\?month=${first.month}&booking=${booking.id}$`));
+      await panel.getByText('£2,400.00').waitFor();
+      expect(await draftKeys()).toEqual([`adminDraft:${userId}:bookings:enquiry:${toBook}`]);
+      const saved = await db
+        .selectFrom('bookings')
+        .selectAll()
+        .where('id', '=', booking.id)
+        .executeTakeFirstOrThrow();
+      expect(saved).toMatchObject({ price_pence: 240_000, notes: 'Gate by the barn, ring on arrival' });
+      await panel.getByRole('button', { name: 'Edit' }).click();
+      expect(await edit.getByLabel('Price (£)').inputValue()).toBe('2,400.00');
+      expect(await edit.getByText('Draft restored').count()).toBe(0);
+      await edit.getByRole('button', { name: 'Cancel' }).click();
+
+      // Ben's draft is his own, and an inactivity sign-out in his form returns to it too.
+      await page.goto(`${e2e.server.url}/admin/enquiries`);
+      await page.getByRole('button', { name: 'Book Ben Drafting' }).click();
+      await bookBen.getByRole('status').filter({ hasText: 'Draft restored' }).waitFor();
+      await idleOut(page);
+      await signIn(page, ADMIN, new RegExp(`/admin/enquiries\\?book=${toBook}$`));
+      await bookBen.getByRole('status').filter({ hasText: 'Draft restored' }).waitFor();
+      expect(await bookBen.getByLabel('Price (£)').inputValue()).toBe('975.00');
+      expect(await bookBen.getByLabel('Notes').inputValue()).toBe("Ben's field, by the river");
+      await bookBen.getByRole('button', { name: 'Make provisional booking' }).click();
+      await bookBen.getByText(/Booked provisionally for/).waitFor();
+      expect(await storedDrafts(page)).toEqual([]);
+      const made = await db
+        .selectFrom('bookings')
+        .selectAll()
+        .where('enquiry_id', '=', toBook)
+        .executeTakeFirstOrThrow();
+      expect(made).toMatchObject({ price_pence: 97_500, notes: "Ben's field, by the river" });
+    } finally {
+      await context.close();
+      await db.deleteFrom('booking_days').execute();
+      await db.deleteFrom('bookings').execute();
+      await db.deleteFrom('enquiries').where('id', 'in', [booked, toBook]).execute();
     }
   });
 });

@@ -100,7 +100,7 @@ export function BookingsScreen() {
           );
         }}
       </QueryStatus>
-      <BookingPanel id={view.openId} onClose={view.close} />
+      <BookingPanel id={view.openId} editing={view.editing} onEdit={view.edit} onClose={view.close} />
     </>
   );
 }

@@ -1,15 +1,59 @@
 // The booking form, the same for booking an enquiry and editing a booking: days, times, place,
 // people, money and notes, and whether another booking may share the day. A refusal from the server
 // (a 400 naming the field, a 409 about a taken day) shows above the buttons, where the eyes are.
-import { useState, type FormEvent } from 'react';
+// What the admin types is kept as a draft until it is saved or dropped (issue 28, use-form-draft.ts):
+// one per booking, and one per enquiry being booked, so an inactivity sign-out loses none of it.
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Banner } from '../../../components/admin-ui.tsx';
 import { TextAreaField, TextField } from '../../../components/field.tsx';
 import { SubmitOrCancel } from '../../components/submit-or-cancel.tsx';
 import type { BookingFields } from '../../api/bookings.ts';
+import { DraftNotice } from '../../drafts/draft-notice.tsx';
+import { useFormDraft } from '../../drafts/use-form-draft.ts';
 import { bookingRequest, type BookingFormErrors, type BookingFormValues } from './form-values.ts';
+
+/** A booking's draft ('bookings:12') or an enquiry's booking in the making ('bookings:enquiry:7'). */
+export const bookingDraftKey = (of: { booking: number } | { enquiry: number }) =>
+  'booking' in of ? `bookings:${of.booking}` : `bookings:enquiry:${of.enquiry}`;
+
+/**
+ * The form's values (from `initial`, with any draft of `draftKey` over them), what to fix first, and
+ * the submit: `save` resolves once saved, and the draft is dropped then.
+ */
+function useBookingForm(
+  initial: BookingFormValues,
+  draftKey: string,
+  save: (input: BookingFields) => Promise<unknown>,
+) {
+  // The form is remounted for another booking or enquiry, so its starting values are read once.
+  const [start] = useState(initial);
+  const form = useForm<BookingFormValues>({ defaultValues: start });
+  const draft = useFormDraft(form, draftKey, start);
+  const [errors, setErrors] = useState<BookingFormErrors>({});
+
+  const submit = form.handleSubmit(async (values) => {
+    const request = bookingRequest(values);
+    setErrors(request.errors ?? {});
+    if (!request.input) return;
+    try {
+      await save(request.input);
+      draft.clear();
+    } catch {
+      // The refusal shows above the buttons; the draft stays for the next attempt.
+    }
+  });
+
+  const field = (name: Exclude<keyof BookingFormValues, 'shares_day'>) => ({
+    ...form.register(name),
+    error: errors[name],
+  });
+  return { form, draft, submit, field };
+}
 
 export function BookingForm({
   initial,
+  draftKey,
   label,
   pendingLabel,
   pending,
@@ -18,34 +62,22 @@ export function BookingForm({
   onCancel,
 }: {
   initial: BookingFormValues;
+  /** Names the form's draft: bookingDraftKey. */
+  draftKey: string;
   label: string;
   pendingLabel: string;
   pending: boolean;
   /** The server's sentence when it refused the last attempt. */
   refusal: string | null;
-  onSubmit: (input: BookingFields) => void;
+  /** Resolves once saved (the form then drops its draft); a refusal rejects and shows as `refusal`. */
+  onSubmit: (input: BookingFields) => Promise<unknown>;
   onCancel: () => void;
 }) {
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<BookingFormErrors>({});
-  const set = (field: keyof BookingFormValues) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const request = bookingRequest(values);
-    setErrors(request.errors ?? {});
-    if (request.input) onSubmit(request.input);
-  }
-
-  const field = (name: keyof BookingFormValues) => ({
-    value: values[name] as string,
-    onChange: set(name),
-    error: errors[name],
-  });
+  const { form, draft, submit, field } = useBookingForm(initial, draftKey, onSubmit);
 
   return (
     <form onSubmit={submit} noValidate aria-label={label} className="space-y-4">
+      <DraftNotice draft={draft} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="Date" type="date" required {...field('start_date')} />
         <TextField
@@ -67,8 +99,7 @@ export function BookingForm({
       <label className="flex items-start gap-3 text-ink-800">
         <input
           type="checkbox"
-          checked={values.shares_day}
-          onChange={(event) => setValues((current) => ({ ...current, shares_day: event.target.checked }))}
+          {...form.register('shares_day')}
           className="mt-0.5 size-5 shrink-0 accent-accent-600"
         />
         <span>
@@ -77,7 +108,15 @@ export function BookingForm({
         </span>
       </label>
       {refusal && <Banner kind="error">{refusal}</Banner>}
-      <SubmitOrCancel label={label} pendingLabel={pendingLabel} pending={pending} onCancel={onCancel} />
+      <SubmitOrCancel
+        label={label}
+        pendingLabel={pendingLabel}
+        pending={pending}
+        onCancel={() => {
+          draft.clear();
+          onCancel();
+        }}
+      />
     </form>
   );
 }

@@ -1,5 +1,6 @@
-// One booking in a panel over the calendar: its details and actions, or its edit form.
-import { useState } from 'react';
+// One booking in a panel over the calendar: its details and actions, or its edit form. Whether the
+// form is open is the screen's (in the address, use-month.ts), so signing in again after an inactivity
+// sign-out opens it again, with its draft.
 import { Banner, Loading } from '../../../components/admin-ui.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { toast } from 'sonner';
@@ -8,19 +9,29 @@ import { SidePanel } from '../../components/side-panel.tsx';
 import { BookingActions } from './booking-actions.tsx';
 import { BookingDetails } from './booking-details.tsx';
 import { BookingMails } from './booking-mails.tsx';
-import { BookingForm } from './booking-form.tsx';
+import { BookingForm, bookingDraftKey } from './booking-form.tsx';
 import { bookingFormOf } from './form-values.ts';
 
-export function BookingPanel({ id, onClose }: { id: number | null; onClose: () => void }) {
+export function BookingPanel({
+  id,
+  editing: editAsked,
+  onEdit,
+  onClose,
+}: {
+  id: number | null;
+  /** The edit form is asked for (a cancelled booking has none). */
+  editing: boolean;
+  onEdit: (on: boolean) => void;
+  onClose: () => void;
+}) {
   const booking = useBooking(id);
   const update = useUpdateBooking();
-  const [editing, setEditing] = useState(false);
   const close = () => {
-    setEditing(false);
     update.reset();
     onClose();
   };
   const data = booking.data;
+  const editing = editAsked && data !== undefined && data.state !== 'cancelled';
 
   return (
     <SidePanel
@@ -34,31 +45,27 @@ export function BookingPanel({ id, onClose }: { id: number | null; onClose: () =
         <Banner kind="error">{errorMessage(booking.error, 'Could not load the booking.')}</Banner>
       ) : editing ? (
         <BookingForm
+          key={data.id}
           initial={bookingFormOf(data)}
+          draftKey={bookingDraftKey({ booking: data.id })}
           label="Save booking"
           pendingLabel="Saving…"
           pending={update.isPending}
           refusal={update.isError ? errorMessage(update.error, 'Could not save the booking.') : null}
           onCancel={() => {
             update.reset();
-            setEditing(false);
+            onEdit(false);
           }}
-          onSubmit={(input) =>
-            update.mutate(
-              { id: data.id, input },
-              {
-                onSuccess: () => {
-                  setEditing(false);
-                  toast.success('Booking saved', { description: data.customer_name });
-                },
-              },
-            )
-          }
+          onSubmit={async (input) => {
+            await update.mutateAsync({ id: data.id, input });
+            onEdit(false);
+            toast.success('Booking saved', { description: data.customer_name });
+          }}
         />
       ) : (
         <>
           <BookingDetails booking={data} />
-          <BookingActions key={data.id} booking={data} onEdit={() => setEditing(true)} />
+          <BookingActions key={data.id} booking={data} onEdit={() => onEdit(true)} />
           <BookingMails mails={data.mails} />
         </>
       )}

@@ -1,15 +1,16 @@
 // An enquiry's way to a booking: "Book" opens the booking form (the day the visitor asked for already
-// filled in), which makes a provisional hold; once there is a live booking the card links to it.
+// filled in), which makes a provisional hold; once there is a live booking the card links to it. The
+// open form is in the address (?book=7), so signing in again after an inactivity sign-out opens it
+// again, where its draft waits (issue 28).
 import { CalendarCheck, CalendarPlus } from 'lucide-react';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { Booking } from '#shared/schemas/bookings.ts';
 import type { Enquiry } from '#shared/schemas/enquiries.ts';
 import { Banner } from '../../../components/admin-ui.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useBookEnquiry } from '../../api/bookings.ts';
 import { SidePanel } from '../../components/side-panel.tsx';
-import { BookingForm } from '../bookings/booking-form.tsx';
+import { BookingForm, bookingDraftKey } from '../bookings/booking-form.tsx';
 import { formatMoment } from '../bookings/booking-details.tsx';
 import { bookingDays } from '../bookings/days.ts';
 import { emptyBookingForm } from '../bookings/form-values.ts';
@@ -37,12 +38,32 @@ function Booked({ booking }: { booking: Booking }) {
   );
 }
 
+const BOOK_PARAM = 'book';
+
+/** Whether this enquiry's booking form is open: in the address, replaced rather than pushed. */
+function useBookingFormOpen(enquiryId: number) {
+  const [params, setParams] = useSearchParams();
+  const show = (on: boolean) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (on) next.set(BOOK_PARAM, String(enquiryId));
+        else next.delete(BOOK_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  return [params.get(BOOK_PARAM) === String(enquiryId), show] as const;
+}
+
 export function BookAction({ enquiry }: { enquiry: Enquiry }) {
   // Its booking that is not cancelled, as the enquiry list answers it.
   const live = enquiry.booking;
   const book = useBookEnquiry();
-  const [open, setOpen] = useState(false);
+  const [asked, setOpen] = useBookingFormOpen(enquiry.id);
   const made = book.data;
+  // An enquiry booked already has no form to open (an old address), only the answer to its booking.
+  const open = asked && (!live || made !== undefined);
   const close = () => {
     setOpen(false);
     book.reset();
@@ -74,12 +95,13 @@ export function BookAction({ enquiry }: { enquiry: Enquiry }) {
               ...emptyBookingForm(enquiry.preferred_date ?? ''),
               people: enquiry.people === null ? '' : String(enquiry.people),
             }}
+            draftKey={bookingDraftKey({ enquiry: enquiry.id })}
             label="Make provisional booking"
             pendingLabel="Booking…"
             pending={book.isPending}
             refusal={book.isError ? errorMessage(book.error, 'Could not make the booking.') : null}
             onCancel={close}
-            onSubmit={(input) => book.mutate({ enquiryId: enquiry.id, input })}
+            onSubmit={(input) => book.mutateAsync({ enquiryId: enquiry.id, input })}
           />
         )}
       </SidePanel>
