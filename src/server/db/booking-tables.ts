@@ -47,7 +47,7 @@ export interface BookingMailsTable {
   kind: string;
   /** The booking's sequence when the mail was made: its invitation's SEQUENCE. */
   sequence: number;
-  /** pending | sent | failed */
+  /** pending | sent | saved (written to the outbox: no mail server) | failed */
   state: string;
   attempts: Generated<number>;
   /** When the next automatic attempt is due; null once sent or out of attempts. */

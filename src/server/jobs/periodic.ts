@@ -116,8 +116,10 @@ export function startPeriodicJobs(
     }),
     every(BOOKING_MAIL_INTERVAL_MS, NOTIFICATION_RETRY_INTERVAL_MS, async () => {
       try {
-        const { sent, failed } = await services.bookings.sendMail();
-        if (sent || failed) log.info({ sent, failed }, 'booking reminders and retried booking mail sent');
+        const { sent, saved, failed } = await services.bookings.sendMail();
+        // saved: written to the outbox as files (no mail server), not delivered.
+        if (sent || saved || failed)
+          log.info({ sent, saved, failed }, 'booking reminders and retried booking mail sent');
       } catch (err) {
         log.warn({ err }, 'booking mail run failed');
       }

@@ -121,9 +121,13 @@ export const bookingMail = z.object({
   kind: z.string().regex(/^(?:confirmation|update|cancellation|reminder-[1-9][0-9]*)$/),
   /** The booking's sequence the mail was made at: its calendar invitation's SEQUENCE. */
   sequence: z.number(),
-  /** pending: not sent yet (or being sent); failed: the last attempt failed, see `error`. */
-  state: z.enum(['sent', 'pending', 'failed']),
-  /** When it was sent; for a failed one, the last attempt; for a pending one, when it was made. */
+  /**
+   * sent: a mail server took it; saved: no mail server was set, so it was only written to the outbox
+   * as a file — not delivered, and not tried again; pending: not sent yet (or being sent); failed:
+   * the last attempt failed, see `error`.
+   */
+  state: z.enum(['sent', 'saved', 'pending', 'failed']),
+  /** When it was sent or saved; for a failed one, the last attempt; for a pending one, when it was made. */
   at: z.string(),
   /** Why the last attempt failed, in the owner's words; null unless failed. */
   error: z.string().nullable(),

@@ -253,9 +253,9 @@ describeEachDatabase(
       expect(failed.error).toMatch(/^The mail server would not accept mail for one of the addresses/);
       const before = smtp.received.length;
       // Not before its time, then sent by the job.
-      expect(await ctx().services.bookings.sendMail()).toEqual({ sent: 0, failed: 0 });
+      expect(await ctx().services.bookings.sendMail()).toEqual({ sent: 0, saved: 0, failed: 0 });
       ctx().clock.advance(60_000);
-      expect(await ctx().services.bookings.sendMail()).toEqual({ sent: 1, failed: 0 });
+      expect(await ctx().services.bookings.sendMail()).toEqual({ sent: 1, saved: 0, failed: 0 });
       expect(mailTo(before)).toHaveLength(1);
       expect(await mailsOf(id)).toEqual([
         expect.objectContaining({ kind: 'confirmation', state: 'sent', error: null }),

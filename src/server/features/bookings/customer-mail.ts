@@ -2,11 +2,14 @@
 // records the mail it owes in its own transaction; the mail goes in the background after the answer
 // (shutdown waits for it), and a failed one is retried on the enquiry notices' schedule by the
 // periodic job, which also makes the reminders — each once, whichever instance gets there first.
+// A mail written to the outbox (no mail server set) is recorded as saved, not sent: nobody got it,
+// and it is not tried again either (issue 28, docs/decisions/0440).
 import { londonDay } from '#shared/london-days.ts';
 import type { BookingMail } from '#shared/schemas/bookings.ts';
 import type { Db } from '../../db/database.ts';
 import { toIso } from '../../lib/clock.ts';
 import { explainMailFailure } from '../../mail/failures.ts';
+import type { MailReceipt } from '../../mail/mailer.ts';
 import { MAX_AUTOMATIC_ATTEMPTS } from '../enquiries/notification-status.ts';
 import { retryDelay } from '../enquiries/notify.ts';
 import type { BookingsDeps } from './deps.ts';
@@ -22,7 +25,7 @@ const PLACEHOLDER_EMAIL = 'placeholder@example.com';
 const SERVER_TROUBLE =
   'Something went wrong on the server while sending — it is tried again by itself; tell whoever set up the server if it keeps happening.';
 
-type Outcome = 'sent' | 'failed' | 'skipped';
+type Outcome = 'sent' | 'saved' | 'failed' | 'skipped';
 
 /** In the caller's transaction: the mail a change owes the customer (none once anonymised). */
 export async function oweChangeMail(trx: Db, row: repo.BookingRow, kind: mails.ChangeKind, now: number) {
@@ -75,18 +78,33 @@ async function deliver(deps: BookingsDeps, row: mails.BookingMailRow): Promise<O
       now,
       today: londonDay(now),
     });
+    let receipt: MailReceipt | undefined;
     try {
-      await deps.mailer.send(mail);
+      receipt = await deps.mailer.send(mail);
     } catch (error) {
       await recordFailure(deps, row, error, explainMailFailure(error, await deps.mailRoute()).sentence);
       return 'failed';
     }
-    await mails.recordSent(db, row, clock.now());
-    return 'sent';
+    const done = (await wentToOutbox(deps, receipt)) ? 'saved' : 'sent';
+    await mails.recordDone(db, row, done, clock.now());
+    return done;
   } catch (error) {
     await recordFailure(deps, row, error, SERVER_TROUBLE);
     return 'failed';
   }
+}
+
+/**
+ * Whether this message only reached the outbox: what the transport did with it, not what the
+ * settings say now. A mailer that does not say (a test's) is taken at the route; a route that cannot
+ * be read then counts the message as sent, never as failed, so the customer is not mailed twice.
+ */
+async function wentToOutbox(deps: BookingsDeps, receipt: MailReceipt | undefined): Promise<boolean> {
+  if (receipt) return receipt.transport === 'outbox';
+  return deps.mailRoute().then(
+    (route) => route.transport === 'outbox',
+    () => false,
+  );
 }
 
 async function recordFailure(
@@ -113,8 +131,10 @@ async function sendOne(deps: BookingsDeps, key: mails.MailKey): Promise<Outcome>
   return row ? deliver(deps, row) : 'skipped';
 }
 
+/** How many went to a mail server, were only saved as files (not delivered), and failed. */
 const tally = (outcomes: Outcome[]) => ({
   sent: outcomes.filter((o) => o === 'sent').length,
+  saved: outcomes.filter((o) => o === 'saved').length,
   failed: outcomes.filter((o) => o === 'failed').length,
 });
 
@@ -134,7 +154,7 @@ export async function sendDue(deps: BookingsDeps, bookingId?: number) {
  */
 export async function sendDueReminders(deps: BookingsDeps) {
   const { db, clock, reminderDays } = deps;
-  if (reminderDays.length === 0) return { sent: 0, failed: 0 };
+  if (reminderDays.length === 0) return tally([]);
   const now = clock.now();
   const today = londonDay(now);
   const bookings = await repo.remindable(db, today, Math.max(...reminderDays));
@@ -168,12 +188,22 @@ export async function sendDueReminders(deps: BookingsDeps) {
 export async function runMailJob(deps: BookingsDeps) {
   const reminders = await sendDueReminders(deps);
   const retries = await sendDue(deps);
-  return { sent: reminders.sent + retries.sent, failed: reminders.failed + retries.failed };
+  return {
+    sent: reminders.sent + retries.sent,
+    saved: reminders.saved + retries.saved,
+    failed: reminders.failed + retries.failed,
+  };
 }
 
 export function toBookingMail(row: mails.BookingMailRow): BookingMail {
-  const state = row.state === 'sent' ? 'sent' : row.state === 'failed' ? 'failed' : 'pending';
-  const at = state === 'sent' ? row.sent_at : state === 'failed' ? row.attempted_at : row.created_at;
+  const state =
+    row.state === 'sent' || row.state === 'saved' || row.state === 'failed' ? row.state : 'pending';
+  const at =
+    state === 'sent' || state === 'saved'
+      ? row.sent_at
+      : state === 'failed'
+        ? row.attempted_at
+        : row.created_at;
   return {
     kind: row.kind,
     sequence: row.sequence,

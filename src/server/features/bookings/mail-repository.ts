@@ -8,6 +8,13 @@ import type { Db } from '../../db/database.ts';
 export type BookingMailRow = Selectable<BookingMailsTable>;
 export type MailKey = Pick<BookingMailRow, 'booking_id' | 'kind' | 'sequence'>;
 
+/**
+ * A mail done with, never tried again: sent (a mail server took it) or saved (no mail server was set,
+ * so it was only written to the outbox as a file — the customer did not get it; docs/decisions/0454).
+ */
+export const DONE_STATES = ['sent', 'saved'];
+export type DoneState = 'sent' | 'saved';
+
 /** The mails that tell the customer what the booking now is (each replaces the one before). */
 export const CHANGE_KINDS = ['confirmation', 'update', 'cancellation'] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
@@ -29,7 +36,7 @@ export async function queueChangeMail(trx: Db, key: MailKey & { kind: ChangeKind
     .deleteFrom('booking_mails')
     .where('booking_id', '=', key.booking_id)
     .where('kind', 'in', CHANGE_KINDS)
-    .where('state', '<>', 'sent')
+    .where('state', 'not in', DONE_STATES)
     .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
     .execute();
   let kind: string = key.kind;
@@ -72,18 +79,19 @@ export async function claimReminder(db: Db, key: MailKey, now: number, until: nu
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
-/** Takes an unsent mail for this instance until `until`; undefined when it is sent or another has it. */
+/** Takes an unsent mail for this instance until `until`; undefined when it is done or another has it. */
 export const claimMail = (db: Db, key: MailKey, now: number, until: number) =>
   byKey(key)(db)
     .set({ claimed_until: until })
-    .where('state', '<>', 'sent')
+    .where('state', 'not in', DONE_STATES)
     .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
     .returningAll()
     .executeTakeFirst();
 
-export const recordSent = (db: Db, key: MailKey, now: number) =>
+/** The mailer took it: `sent` through a mail server, or `saved` as a file in the outbox. */
+export const recordDone = (db: Db, key: MailKey, state: DoneState, now: number) =>
   byKey(key)(db)
-    .set({ state: 'sent', sent_at: now, attempted_at: now, next_at: null, claimed_until: null, error: null })
+    .set({ state, sent_at: now, attempted_at: now, next_at: null, claimed_until: null, error: null })
     .execute();
 
 export const recordFailed = (
@@ -109,7 +117,7 @@ export const dropMail = (db: Db, key: MailKey) =>
     .where('booking_id', '=', key.booking_id)
     .where('kind', '=', key.kind)
     .where('sequence', '=', key.sequence)
-    .where('state', '<>', 'sent')
+    .where('state', 'not in', DONE_STATES)
     .execute();
 
 /** The unsent mails whose (next) attempt is due, of one booking or all, oldest first. */
@@ -117,7 +125,7 @@ export const dueMails = (db: Db, now: number, bookingId?: number) =>
   db
     .selectFrom('booking_mails')
     .select(['booking_id', 'kind', 'sequence'])
-    .where('state', '<>', 'sent')
+    .where('state', 'not in', DONE_STATES)
     .where('next_at', '<=', now)
     .$if(bookingId !== undefined, (query) => query.where('booking_id', '=', bookingId!))
     .orderBy('created_at')

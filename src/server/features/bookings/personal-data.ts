@@ -8,6 +8,7 @@ import { addDays, londonDay } from '#shared/london-days.ts';
 import type { Booking } from '#shared/schemas/bookings.ts';
 import type { Db } from '../../db/database.ts';
 import { toBooking } from './booking-view.ts';
+import { DONE_STATES } from './mail-repository.ts';
 import * as repo from './repository.ts';
 
 /** What an anonymised booking shows where the customer's name was. */
@@ -55,11 +56,11 @@ export async function anonymiseBookingsOf(trx: Db, email: string, now: number): 
   const ids = rows.map((row) => row.id);
   if (ids.length > 0)
     // Mail still owed to them goes (nobody to send it to), and with it any failure's words, which
-    // may quote their address; a sent mail's row says only what was sent when.
+    // may quote their address; a sent (or saved) mail's row says only what was sent when.
     await trx
       .deleteFrom('booking_mails')
       .where('booking_id', 'in', ids)
-      .where('state', '<>', 'sent')
+      .where('state', 'not in', DONE_STATES)
       .execute();
   return ids;
 }
