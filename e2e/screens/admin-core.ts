@@ -1,5 +1,39 @@
-import { openSignedIn } from '../support/admin.ts';
+import { adminApi, openSignedIn } from '../support/admin.ts';
+import type { TestServer } from '../support/server.ts';
 import type { Screen } from './screen.ts';
+
+/**
+ * Alex Morgan's enquiry, three days old and answered; seeded once per server (the phone and desktop
+ * shots, and the screens after, share it). Its id.
+ */
+async function seedAlexMorgan(server: TestServer): Promise<number> {
+  const now = Date.now();
+  const email = 'alex.morgan@example.co.uk';
+  const stored = await server.started.db
+    .selectFrom('enquiries')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirst();
+  if (stored) return stored.id;
+  const { id } = await server.started.db
+    .insertInto('enquiries')
+    .values({
+      name: 'Alex Morgan',
+      email,
+      organisation: 'Morgan & Co Summer Party',
+      message: 'Hi, could we book the range for our staff party on 14 June? About 60 people.',
+      status: 'contacted',
+      spam_reason: null,
+      created_at: now - 3 * 86_400_000,
+      updated_at: now,
+      notify_pending: 0,
+      notify_attempts: 0,
+      notify_next_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
 
 export const ADMIN_CORE_SCREENS: Screen[] = [
   { name: 'admin-login', open: async (page, server) => void (await page.goto(`${server.url}/admin/login`)) },
@@ -100,37 +134,39 @@ export const ADMIN_CORE_SCREENS: Screen[] = [
     name: 'admin-settings-data-request',
     fullPage: false,
     open: async (page, server) => {
-      const now = Date.now();
-      // Seeded once per server: the phone and desktop shots share it.
-      const email = 'alex.morgan@example.co.uk';
-      const stored = await server.started.db
-        .selectFrom('enquiries')
-        .select('id')
-        .where('email', '=', email)
-        .execute();
-      if (stored.length === 0)
-        await server.started.db
-          .insertInto('enquiries')
-          .values({
-            name: 'Alex Morgan',
-            email,
-            organisation: 'Morgan & Co Summer Party',
-            message: 'Hi, could we book the range for our staff party on 14 June? About 60 people.',
-            status: 'contacted',
-            spam_reason: null,
-            created_at: now - 3 * 86_400_000,
-            updated_at: now,
-            notify_pending: 0,
-            notify_attempts: 0,
-            notify_next_at: null,
-          })
-          .execute();
+      await seedAlexMorgan(server);
       await openSignedIn(page, server, '/admin/settings');
       const section = page.getByRole('region', { name: 'Personal data requests' });
       await section.getByLabel('Their e-mail address').fill('Alex.Morgan@example.co.uk');
       await section.getByRole('button', { name: 'Look up' }).click();
       await section.getByRole('button', { name: 'Erase all of it' }).waitFor();
       await section.scrollIntoViewIfNeeded();
+    },
+  },
+  {
+    // Issue 28, item 11: an audit entry about an enquiry names it by its sender and day. After the
+    // data request's screen, which shows Alex Morgan's enquiry before it is booked.
+    name: 'admin-settings-audit-enquiry',
+    fullPage: false,
+    open: async (page, server) => {
+      const token = await openSignedIn(page, server, '/admin/dashboard');
+      const id = await seedAlexMorgan(server);
+      const [enquiry] = await server.started.db
+        .selectFrom('enquiries')
+        .select('status')
+        .where('id', '=', id)
+        .execute();
+      // Marked once per server: the phone and desktop shots share the entry.
+      if (enquiry?.status !== 'booked')
+        await adminApi(server, token, 'PATCH', `/api/admin/enquiries/${id}`, { status: 'booked' });
+      await page.goto(`${server.url}/admin/settings#settings-audit`);
+      await page
+        .getByRole('list', { name: 'Audit log entries' })
+        .getByRole('listitem')
+        .filter({ hasText: 'Marked the enquiry from Alex Morgan (' })
+        .first()
+        .waitFor();
+      await page.evaluate(() => document.getElementById('settings-audit')?.scrollIntoView());
     },
   },
   {
