@@ -21,8 +21,10 @@ const ADMIN = { email: 'owner@example.co.uk', password: 'Nginx-Owner-2026!' };
 const LOAD_SECONDS = 20;
 const LOAD_CONNECTIONS = 8;
 const ENQUIRY_EVERY_MS = 150;
-/** nginx leaves an instance out this long after a failure (fail_timeout in the site file), plus a margin. */
-const NGINX_RETRY_WAIT_MS = 6000;
+/** nginx leaves an instance out 5 s after a failure (fail_timeout in the site file): wait past that. */
+const BACK_IN_ROTATION_TIMEOUT_MS = 20_000;
+/** The load runs this long before the instance is stopped, so the stop happens mid-load. */
+const LOAD_BEFORE_STOP_MS = 3000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const postgres = await findPostgres();
@@ -49,6 +51,24 @@ describe.skipIf(!postgres || !haveNginx)('two instances behind nginx with the sh
   const restart = async (index: 0 | 1) => {
     await instances[index]!.stop();
     instances[index] = await startServerProcess(env, { port: ports[index] });
+  };
+  /**
+   * Waits until nginx's own log shows the instance on `port` answering a request again, after the
+   * log's `offset`: only then has nginx taken it back after fail_timeout. Healthy is not enough —
+   * stopping the other instance while nginx still holds this one as down fails every request
+   * (a fixed 6 s wait once let 1,806 through). `poke` sends requests while nobody else does.
+   */
+  const backInRotation = async (port: number, offset: number, poke = false) => {
+    const answered = new RegExp(`upstream=127\\.0\\.0\\.1:${port}/2\\d\\d `);
+    await expect
+      .poll(
+        async () => {
+          if (poke) await viaNginx('/api/health');
+          return answered.test(nginx.accessLog().slice(offset));
+        },
+        { timeout: BACK_IN_ROTATION_TIMEOUT_MS, interval: 100 },
+      )
+      .toBe(true);
   };
   const enquire = (): Promise<{ email: string; answer: Answer }> => {
     const email = `visitor${(enquiryCount += 1)}@example.com`;
@@ -240,21 +260,22 @@ describe.skipIf(!postgres || !haveNginx)('two instances behind nginx with the sh
 
   it('fails no request and loses no enquiry when an instance is killed under load', async () => {
     const load = await underLoad(async () => {
-      await sleep(6000);
+      await sleep(LOAD_BEFORE_STOP_MS);
       instances[0]!.signal('SIGKILL');
       await instances[0]!.exited;
     });
     await expectNothingFailed(load);
 
+    const offset = nginx.accessLog().length;
     instances[0] = await startServerProcess(env, { port: ports[0] });
-    await sleep(NGINX_RETRY_WAIT_MS);
+    await backInRotation(ports[0], offset, true);
   });
 
   it('fails no request during a rolling restart (SIGTERM A, start it, then B) under load', async () => {
     const load = await underLoad(async () => {
-      await sleep(3000);
+      await sleep(LOAD_BEFORE_STOP_MS);
       await restart(0);
-      await sleep(NGINX_RETRY_WAIT_MS);
+      await backInRotation(ports[0], nginx.accessLog().length);
       await restart(1);
     });
     await expectNothingFailed(load);
