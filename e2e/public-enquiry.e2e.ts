@@ -20,13 +20,23 @@ describeE2e('booking enquiry form', () => {
   /** A visitor who has already made a cookie choice (so the banner does not cover the form). */
   async function visitor(
     consent: boolean,
-    { options = PHONE, session = SESSION }: { options?: BrowserContextOptions; session?: string } = {},
+    {
+      options = PHONE,
+      session = SESSION,
+      clock = false,
+    }: {
+      options?: BrowserContextOptions;
+      session?: string;
+      /** The page's clock under the test's hand (`page.clock.runFor`): "still there later" without waiting. */
+      clock?: boolean;
+    } = {},
   ): Promise<{ context: BrowserContext; page: Page }> {
     const context = await e2e.browser.newContext(options);
     const cookies = [{ name: 'cookie_consent', value: String(consent), url: e2e.server.url }];
     if (consent) cookies.push({ name: 'session_id', value: session, url: e2e.server.url });
     await context.addCookies(cookies);
     const page = await context.newPage();
+    if (clock) await page.clock.install();
     await page.goto(`${e2e.server.url}/#contact`);
     await page.waitForLoadState('networkidle');
     return { context, page };
@@ -73,10 +83,10 @@ describeE2e('booking enquiry form', () => {
   }
 
   it('loads nothing for the captcha until the form is first focused', async () => {
-    const { context, page } = await visitor(false);
+    const { context, page } = await visitor(false, { clock: true });
     const requests: string[] = [];
     page.on('request', (request) => requests.push(new URL(request.url()).pathname));
-    await page.waitForTimeout(1500);
+    await page.clock.runFor(60_000);
     expect(requests.filter((path) => /captcha|altcha/i.test(path))).toEqual([]);
     await expect(form(page).locator('input[name="website"]').getAttribute('tabindex')).resolves.toBe('-1');
 
@@ -88,7 +98,7 @@ describeE2e('booking enquiry form', () => {
   });
 
   it('sends a full enquiry with a solved ALTCHA challenge: ENQUIRY SENT!, a stored row, then the cleared form', async () => {
-    const { context, page } = await visitor(true);
+    const { context, page } = await visitor(true, { clock: true });
     await fill(page, 'sam.carter@example.co.uk');
     const violations = await axeViolations(page);
     expect(violations, describeViolations(violations)).toEqual([]);
@@ -116,7 +126,7 @@ describeE2e('booking enquiry form', () => {
 
     // The confirmation stays (issue 28: a form that came back blank by itself invited a second send)
     // until the visitor asks for the form again: it is back, empty, with focus on its first field.
-    await page.waitForTimeout(6000);
+    await page.clock.runFor('05:00');
     expect(await page.getByRole('heading', { name: 'ENQUIRY SENT!' }).count()).toBe(1);
     await page.getByRole('button', { name: 'Send another enquiry' }).click();
     await page.getByRole('heading', { name: 'ENQUIRY SENT!' }).waitFor({ state: 'detached', timeout: 3000 });
@@ -201,7 +211,7 @@ describeE2e('booking enquiry form', () => {
   });
 
   it('shows the rate limit under the button with the phone number and e-mail, not in a toast (issue 28)', async () => {
-    const { context, page } = await visitor(false);
+    const { context, page } = await visitor(false, { clock: true });
     await page.route('**/api/enquiries', (route) =>
       route.fulfill({
         status: 429,
@@ -229,7 +239,7 @@ describeE2e('booking enquiry form', () => {
     const buttonBox = (await submit(page).boundingBox())!;
     expect(noticeBox.y).toBeGreaterThanOrEqual(buttonBox.y + buttonBox.height);
     expect(await page.locator('[data-sonner-toast], [role="alert"]').count()).toBe(1);
-    await page.waitForTimeout(9000);
+    await page.clock.runFor('05:00');
     expect(await notice.isVisible()).toBe(true);
     // The visitor's text is kept for another try, and focus is not lost.
     expect(await field(page, 'Email').inputValue()).toBe('detail@example.co.uk');

@@ -133,9 +133,11 @@ describeE2e('landing page islands', () => {
     phone.on('request', (request) => {
       if (request.resourceType() === 'media') videoRequests.push(request.url());
     });
+    await phone.clock.install();
     await phone.goto(`${e2e.server.url}/`);
     await phone.waitForLoadState('networkidle');
-    await phone.waitForTimeout(1000);
+    // Ten seconds on the page, by its clock: no timer starts the video either.
+    await phone.clock.runFor('00:10');
     const video = phone.locator('video.hero-video');
     await expect(video.evaluate((element) => (element as HTMLVideoElement).paused)).resolves.toBe(true);
     await expect(video.isVisible()).resolves.toBe(false);

@@ -278,12 +278,20 @@ describeE2e('public landing page', () => {
     page.on('request', (request) => {
       if (new URL(request.url()).pathname.startsWith('/api/cms/')) asked.push(request.url());
     });
+    await page.clock.install();
     await page.goto(`${e2e.server.url}/`);
     await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(1000);
-    // Coming back to the tab soon after changes nothing either.
-    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
-    await page.waitForTimeout(500);
+    // A minute on the page (well inside EVENTS_STALE_MS): no timer asks for them.
+    await page.clock.runFor('01:00');
+    // Coming back to the tab soon after changes nothing either. The request for the health check,
+    // made after the event, arrives after any request the event would have made.
+    await Promise.all([
+      page.waitForRequest((request) => request.url().endsWith('/api/health')),
+      page.evaluate(() => {
+        document.dispatchEvent(new Event('visibilitychange'));
+        void fetch('/api/health');
+      }),
+    ]);
     expect(asked).toEqual([]);
     expect((await eventNames(page)).length).toBeGreaterThan(0);
   });
