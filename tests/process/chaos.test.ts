@@ -178,7 +178,18 @@ describe.skipIf(!postgres)('analytics ingestion under database failures (Postgre
       await sleep(1500);
       before.load.stop();
       await before.load.finished;
-      await sleep(1500); // the periodic flush writes them
+      // The periodic flush has written them all before the database goes away.
+      const token = await login(server.url, ADMIN);
+      await expect
+        .poll(
+          async () => {
+            const answer = await call(`${server.url}/api/admin/analytics/ingest-stats`, { token });
+            const stats = answer.body as { accepted: number; written: number };
+            return stats.accepted > 0 && stats.written === stats.accepted;
+          },
+          { timeout: 15_000, interval: 100 },
+        )
+        .toBe(true);
 
       await proxy.cut();
       const during = trackingLoad(server, 'during');
