@@ -125,7 +125,7 @@ export const ENQUIRY_LIMITS = {
 } as const;
 
 /**
- * Bot traps the web form must honour (docs/decisions/0202-enquiry-spam-traps.md): a text field named
+ * Bot traps the web form must honour (docs/decisions/0202-enquiry-intake-and-notifications.md): a text field named
  * `website`, hidden from people and left empty, and a minimum time between fetching the ALTCHA
  * challenge (when the form is first focused) and sending.
  */
