@@ -71,8 +71,8 @@ export function BookingsFeedSection() {
         onConfirm={renew}
         onCancel={() => setAsking(false)}
       >
-        Your old address stops working at once: every calendar you subscribed to it must be given the new one.
-        Other admins' addresses do not change.
+        Your old address stops working at once: give the new one to every calendar that used it. Other admins'
+        addresses do not change.
       </ConfirmDialog>
     </SettingsSection>
   );
