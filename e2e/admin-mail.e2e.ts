@@ -140,7 +140,8 @@ describeE2e('a superadmin sets the mail server in Settings › Mail', () => {
   afterAll(async () => {
     await smtp?.close();
   });
-  const e2e = useE2eServer();
+  // The test mail server listens on a port of its own, which the operator allows (decision 0462).
+  const e2e = useE2eServer(() => ({ MAIL_EXTRA_PORTS: new URL(smtp.url).port }));
 
   it('saves it, the test e-mail arrives, a wrong server is explained, and an invitation goes out', async () => {
     const { context, page } = await freshPage(e2e.browser, DESKTOP);

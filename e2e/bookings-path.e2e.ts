@@ -135,9 +135,9 @@ describeE2e('a booking from first visit to the money', () => {
     const cells = await row.getByRole('cell').allTextContents();
     expect(cells.slice(-2)).toEqual(['1', '£1,850']);
 
-    // The owner's own calendar: the address in Settings serves the booking with the customer's name.
+    // The owner's own calendar: their address in Settings serves the booking with the customer's name.
     await owner.goto(`${e2e.server.url}/admin/settings#settings-bookings-feed`);
-    const address = owner.getByRole('textbox', { name: 'Calendar address' });
+    const address = owner.getByRole('textbox', { name: 'Your calendar address' });
     await address.waitFor({ timeout: 10_000 });
     const feed = await owner.request.get(await address.inputValue());
     expect(feed.status()).toBe(200);

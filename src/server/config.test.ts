@@ -75,6 +75,14 @@ describe('configuration', () => {
     );
   });
 
+  it('lets a saved mail server use the mail ports, and those MAIL_EXTRA_PORTS adds', () => {
+    expect(loadConfig({}).mailPorts).toEqual([25, 465, 587, 2525]);
+    expect(loadConfig({ MAIL_EXTRA_PORTS: '1025, 25' }).mailPorts).toEqual([25, 465, 587, 1025, 2525]);
+    expect(() => loadConfig({ MAIL_EXTRA_PORTS: '1025,http' })).toThrow(
+      /MAIL_EXTRA_PORTS.*accepts ports from 1 to 65535 separated by commas/,
+    );
+  });
+
   it('refuses ADMIN_EMAIL without ADMIN_PASSWORD', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'owner@example.co.uk' })).toThrow(
       /ADMIN_EMAIL and ADMIN_PASSWORD/,

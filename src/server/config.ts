@@ -2,6 +2,7 @@
 // env-schema.ts; a bad value stops the process with a message naming the variable and what it accepts.
 import os from 'node:os';
 import path from 'node:path';
+import { MAIL_PORTS } from '#shared/schemas/mail-settings.ts';
 import { envSchema, type Env } from './env-schema.ts';
 import type { ProxyTrust } from './lib/client-address.ts';
 
@@ -44,6 +45,11 @@ export interface Config {
   maxVideoBytes: number;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /**
+   * The ports a mail server saved in Settings › Mail may use: the mail ports and MAIL_EXTRA_PORTS
+   * (docs/decisions/0462). SMTP_URL, written by the operator, is not limited.
+   */
+  mailPorts: number[];
   outboxDir: string;
   /** The server key: encrypts TOTP secrets, keys recovery-code hashes (docs/decisions/0102, 0403). */
   totpEncryptionKey: string | undefined;
@@ -158,6 +164,7 @@ export function loadConfig(environment: Environment = process.env): Config {
     maxVideoBytes: env.MAX_VIDEO_BYTES,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    mailPorts: [...new Set([...MAIL_PORTS, ...env.MAIL_EXTRA_PORTS])].sort((a, b) => a - b),
     outboxDir: path.resolve(env.OUTBOX_DIR),
     totpEncryptionKey: env.TOTP_ENCRYPTION_KEY,
     totpKeyFile: totpKeyFile(database),

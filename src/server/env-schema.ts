@@ -71,6 +71,23 @@ const dayList = (fallback: readonly number[]) =>
       return [...new Set(days)].sort((a, b) => b - a);
     });
 
+/** "1025,8025": TCP ports besides the mail ports a mail server saved in Settings may use. */
+const portList = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined || value.trim() === '') return [];
+    const ports = value.split(',').map((part) => Number(part.trim()));
+    if (ports.some((port) => !Number.isInteger(port) || port < 1 || port > 65535)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'accepts ports from 1 to 65535 separated by commas (1025,8025)',
+      });
+      return z.NEVER;
+    }
+    return ports;
+  });
+
 export const envSchema = z
   .object({
     NODE_ENV: z
@@ -137,6 +154,7 @@ export const envSchema = z
       .string()
       .min(3, 'accepts a sender such as "Business" <no-reply@example.com>')
       .default(DEFAULT_MAIL_FROM),
+    MAIL_EXTRA_PORTS: portList,
     OUTBOX_DIR: z.string().min(1, 'accepts a directory path').default('./data/outbox'),
     TOTP_ENCRYPTION_KEY: z
       .string()

@@ -59,6 +59,7 @@ export function createServices(
   const setup = createSetupService({
     mailer,
     mailRoute: route,
+    checkMailPort: mailSettings.checkPort,
     clock,
     publicUrl: config.publicUrl,
     site,
@@ -138,6 +139,7 @@ function createMail(
     clock,
     smtpUrl: config.smtpUrl,
     mailFrom: config.mailFrom,
+    mailPorts: config.mailPorts,
     outboxDir: config.outboxDir,
     box: createSecretBox(serverKey, MAIL_PASSWORD_KEY_PURPOSE),
     tradingName: async () => (await site.get()).trading_name,

@@ -240,6 +240,7 @@ const COLUMNS = {
     updated_at: 'number',
   },
   booking_days: { day: 'string', booking_id: 'number' },
+  calendar_feeds: { admin_id: 'number', secret: 'string', secret_hash: 'string', created_at: 'number' },
   booking_mails: {
     booking_id: 'number',
     kind: 'string',

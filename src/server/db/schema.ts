@@ -102,6 +102,15 @@ export interface AdminSessionsTable {
   last_seen_at: number;
 }
 
+/** Each admin's own bookings calendar address (migration 0017, docs/decisions/0461). */
+export interface CalendarFeedsTable {
+  admin_id: number;
+  secret: string;
+  /** SHA-256 of the secret, hex: what a fetch of the feed is looked up by. */
+  secret_hash: string;
+  created_at: number;
+}
+
 export interface AppMetaTable {
   key: string;
   value: string;
@@ -272,4 +281,5 @@ export interface Database {
   bookings: BookingsTable;
   booking_days: BookingDaysTable;
   booking_mails: BookingMailsTable;
+  calendar_feeds: CalendarFeedsTable;
 }

@@ -44,6 +44,17 @@ export function mailRoute(smtpUrl: string | undefined, outboxDir: string): MailR
   }
 }
 
+/** The code of the error thrown when the saved mail server's port is not one this server allows. */
+export const PORT_NOT_ALLOWED = 'EPORTNOTALLOWED';
+
+/** The saved port is not a mail port (docs/decisions/0462): no connection is tried. */
+export class MailPortNotAllowed extends Error {
+  readonly code = PORT_NOT_ALLOWED;
+  constructor(port: number) {
+    super(`port ${port} of the mail server saved in the settings is not allowed (MAIL_EXTRA_PORTS)`);
+  }
+}
+
 interface ErrorFields {
   code?: unknown;
   command?: unknown;
@@ -73,12 +84,13 @@ function kindOf(error: unknown, route: MailRoute): MailFailureKind {
   // 530: the server wants a login before it takes mail, and none was given.
   if (responseCode === 530) return 'auth_required';
   if (code === 'EDNS' || /ENOTFOUND|EAI_AGAIN/.test(text)) return 'host_not_found';
-  if (code === 'ETIMEDOUT' || /ETIMEDOUT|timeout/i.test(text)) return 'timeout';
-  if (/ECONNREFUSED/.test(text)) return 'connection_refused';
+  // Refused and timed out are one answer: told apart, they say which ports of a machine are open.
+  if (code === PORT_NOT_ALLOWED) return 'unreachable';
+  if (code === 'ETIMEDOUT' || /ETIMEDOUT|ECONNREFUSED|timeout/i.test(text)) return 'unreachable';
   if (code === 'ETLS' || /SSL|TLS|certificate/i.test(text)) return 'tls';
   if (code === 'EENVELOPE' && command === 'RCPT TO') return 'recipient_refused';
   if (code === 'EENVELOPE' && command === 'MAIL FROM') return 'sender_refused';
-  if (code === 'ECONNECTION' || code === 'ESOCKET' || syscall === 'connect') return 'connection_refused';
+  if (code === 'ECONNECTION' || code === 'ESOCKET' || syscall === 'connect') return 'unreachable';
   return 'other';
 }
 
@@ -93,6 +105,8 @@ export function mailFailureSentence(kind: MailFailureKind, route: MailRoute, det
       return `The mail server refused the login — ${ASK}.`;
     case 'auth_required':
       return `The mail server (${host}) only sends mail for a signed-in user, and no login is set up — ${ASK}.`;
+    case 'unreachable':
+      return `The mail server (${host}) could not be reached: it refused the connection or did not answer in time — ${ASK}.`;
     case 'connection_refused':
       return `The mail server (${host}) could not be reached: it refused the connection or is not running — ${ASK}.`;
     case 'host_not_found':
@@ -126,6 +140,8 @@ function settingsSentence(kind: MailFailureKind, host: string, detail?: string |
       return `The mail server (${host}) refused the login — check the user name and password ${IN_SETTINGS}.`;
     case 'auth_required':
       return `The mail server (${host}) only sends mail for a signed-in user — add the user name and password ${IN_SETTINGS}.`;
+    case 'unreachable':
+      return `The mail server (${host}) could not be reached: it refused the connection or did not answer in time — check the server name and port ${IN_SETTINGS}.`;
     case 'connection_refused':
       return `The mail server (${host}) could not be reached: it refused the connection or is not running — check the server name and port ${IN_SETTINGS}.`;
     case 'host_not_found':

@@ -156,7 +156,7 @@ describe("mail failures in the owner's words", () => {
     open.rejectRecipients.add('gone@example.com');
     expect((await failureOf(open.url, 'gone@example.com')).kind).toBe('recipient_refused');
     const dead = await failureOf('smtp://127.0.0.1:1');
-    expect(dead.kind).toBe('connection_refused');
+    expect(dead.kind).toBe('unreachable');
     expect(dead.sentence).toContain('(127.0.0.1) could not be reached');
   });
 

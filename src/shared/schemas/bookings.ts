@@ -161,5 +161,8 @@ export const dayWindowQuery = z
 export const availability = z.object({ from: z.string(), to: z.string(), taken: z.array(z.string()) });
 export type Availability = z.infer<typeof availability>;
 
-/** The owner's private calendar feed: its secret address (docs/product.md#bookings). */
+/**
+ * The signed-in admin's own bookings calendar feed: its secret address, which ends with their account
+ * (docs/product.md#bookings, docs/decisions/0461).
+ */
 export const bookingsFeed = successResponse.extend({ url: z.string() });

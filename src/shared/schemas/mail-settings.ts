@@ -14,6 +14,13 @@ export const DEFAULT_MAIL_PORTS: Record<MailSecurity, number> = { none: 25, star
 const HOST_PATTERN =
   /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*)$/;
 
+/**
+ * The ports mail servers listen on: 25 (server to server), 465 (TLS), 587 (submission) and 2525
+ * (providers' alternative). A saved server on any other port is refused unless the operator allows
+ * it (MAIL_EXTRA_PORTS): the test e-mail must not probe other services (docs/decisions/0462).
+ */
+export const MAIL_PORTS = [25, 465, 587, 2525] as const;
+
 export const MAX_MAIL_PASSWORD_LENGTH = 512;
 
 export const mailSettingsInput = z.object({

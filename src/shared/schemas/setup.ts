@@ -8,8 +8,14 @@ import { siteSettingsField } from './site.ts';
 export const MAIL_FAILURE_KINDS = [
   'auth',
   'auth_required',
-  'connection_refused',
+  /**
+   * The server could not be reached: it refused the connection or did not answer in time. One kind
+   * for both, so the answer does not tell an open port from a closed one (docs/decisions/0462).
+   */
+  'unreachable',
   'host_not_found',
+  /** Earlier versions' words for `unreachable`, still on failures they recorded. */
+  'connection_refused',
   'timeout',
   'tls',
   'recipient_refused',

@@ -122,5 +122,5 @@ describeEachDatabase(
     });
   },
   // As installed: no SMTP_URL, so mail goes to the outbox until Settings › Mail names a server.
-  { env: { CAPTCHA_PROVIDER: 'off' } },
+  { env: { CAPTCHA_PROVIDER: 'off', MAIL_EXTRA_PORTS: new URL(smtp.url).port } },
 );

@@ -1,6 +1,7 @@
-// The owner's private calendar feed (docs/product.md#bookings): a secret address, shown to admins,
-// that a phone's calendar subscribes to; every booking but the cancelled ones, with the customer's
-// name; a new address stops the old one; the public /events.ics never holds a booking.
+// The bookings calendar feed (docs/product.md#bookings, docs/decisions/0461): each admin's own secret
+// address, which a phone's calendar subscribes to; every booking but the cancelled ones, with the
+// customer's name; a new address stops the old one; an admin's address ends with their account; the
+// public /events.ics never holds a booking.
 import ICAL from 'ical.js';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../testing/harness.ts';
@@ -78,5 +79,58 @@ describeEachDatabase('the owner’s bookings feed', (ctx) => {
     // The public calendar never holds a booking.
     const publicFeed = await ctx().request({ method: 'GET', url: '/events.ics' });
     expect(publicFeed.body).not.toMatch(/Tom Jones|Ann Lee|booking-/);
+  });
+
+  it('gives each admin an address of their own, which ends when the account is removed', async () => {
+    const owner = await ctx().loginAs();
+    const staff = await ctx().loginAs({ role: 'admin' });
+    token = owner.token;
+    await booking('Tom Jones', { start_date: '2026-08-14' });
+    const addressOf = async (who: { token: string }) => {
+      const answer = await ctx().request({
+        method: 'GET',
+        url: '/api/admin/bookings/calendar-feed',
+        token: who.token,
+      });
+      expect(answer.statusCode).toBe(200);
+      return answer.json<{ url: string }>().url;
+    };
+    const ownerUrl = await addressOf(owner);
+    const staffUrl = await addressOf(staff);
+    expect(staffUrl).not.toBe(ownerUrl);
+    expect(await addressOf(owner)).toBe(ownerUrl); // kept, not made anew on each look
+    expect((await fetchFeed(staffUrl)).body).toContain('Tom Jones');
+
+    // A plain admin's new address replaces only their own.
+    const renewed = await ctx().request({
+      method: 'POST',
+      url: '/api/admin/bookings/calendar-feed/rotate',
+      token: staff.token,
+    });
+    const staffRenewed = renewed.json<{ url: string }>().url;
+    expect(staffRenewed).not.toBe(staffUrl);
+    expect((await fetchFeed(staffUrl)).statusCode).toBe(404);
+    expect((await fetchFeed(ownerUrl)).statusCode).toBe(200);
+
+    // Removing the account ends its address at once; the owner's phone keeps its calendar.
+    const removed = await ctx().request({
+      method: 'DELETE',
+      url: `/api/admin/users/${staff.id}`,
+      token: owner.token,
+    });
+    expect(removed.statusCode).toBe(200);
+    expect((await fetchFeed(staffRenewed)).statusCode).toBe(404);
+    expect((await fetchFeed(ownerUrl)).statusCode).toBe(200);
+    expect(await addressOf(owner)).toBe(ownerUrl);
+  });
+
+  it('no longer answers the one shared address of earlier versions', async () => {
+    const owner = await ctx().loginAs();
+    const shared = 'x'.repeat(43);
+    await ctx().db.insertInto('app_meta').values({ key: 'bookings_feed_secret', value: shared }).execute();
+    expect((await fetchFeed(`http://range.test/calendar/bookings-${shared}.ics`)).statusCode).toBe(404);
+    expect(
+      await ctx().request({ method: 'GET', url: '/api/admin/bookings/calendar-feed', token: owner.token }),
+    ).toHaveProperty('statusCode', 200);
   });
 });

@@ -1,8 +1,9 @@
-// The owner's own calendar of bookings (docs/product.md#bookings): an iCalendar feed at a secret
-// address their phone's calendar subscribes to, with the customers' names. The secret lives in
-// app_meta, the same for every instance; making a new one stops the old address at once. Bookings
-// are never in the public /events.ics.
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+// Each admin's own calendar of bookings (docs/product.md#bookings, docs/decisions/0461): an iCalendar
+// feed at a secret address their phone's calendar subscribes to, with the customers' names. Every
+// admin has an address of their own, in calendar_feeds: it goes with the account, so a removed admin's
+// calendar stops while everyone else's keeps working; making a new one stops the old address at
+// once. Bookings are never in the public /events.ics.
+import { createHash, randomBytes } from 'node:crypto';
 import { addDays, londonDay } from '#shared/london-days.ts';
 import type { Db } from '../../db/database.ts';
 import { escapeText, icsText, utcStamp } from '../calendar/ics.ts';
@@ -11,41 +12,60 @@ import { displayDay } from './days.ts';
 import { detailLines } from './mail-text.ts';
 import type { BookingRow } from './repository.ts';
 
-const FEED_SECRET_KEY = 'bookings_feed_secret';
 /** The feed's path; the secret is the file name. */
 export const OWNER_FEED_PREFIX = '/calendar/bookings-';
 /** Finished bookings older than this drop out of the feed (the calendar keeps what it has). */
 const PAST_DAYS_SHOWN = 400;
 
 const newSecret = () => randomBytes(32).toString('base64url');
+// A fetch is looked up by the hash: how long the lookup takes says nothing about the secret.
+const hashOf = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
-/** The secret, made on first use; every instance reads the same one. */
-export async function feedSecret(db: Db): Promise<string> {
+const feedRow = (adminId: number, now: number) => {
+  const secret = newSecret();
+  return { admin_id: adminId, secret, secret_hash: hashOf(secret), created_at: now };
+};
+
+/** The admin's secret, made on first use; every instance reads the same one. */
+export async function feedSecret(db: Db, adminId: number, now: number): Promise<string> {
   await db
-    .insertInto('app_meta')
-    .values({ key: FEED_SECRET_KEY, value: newSecret() })
-    .onConflict((oc) => oc.column('key').doNothing())
+    .insertInto('calendar_feeds')
+    .values(feedRow(adminId, now))
+    .onConflict((oc) => oc.column('admin_id').doNothing())
     .execute();
   const row = await db
-    .selectFrom('app_meta')
-    .select('value')
-    .where('key', '=', FEED_SECRET_KEY)
+    .selectFrom('calendar_feeds')
+    .select('secret')
+    .where('admin_id', '=', adminId)
     .executeTakeFirstOrThrow();
-  return row.value;
+  return row.secret;
 }
 
-/** A new secret: the old address answers 404 from now on. */
-export async function rotateFeedSecret(db: Db): Promise<string> {
-  const secret = newSecret();
-  await db.updateTable('app_meta').set({ value: secret }).where('key', '=', FEED_SECRET_KEY).execute();
-  return secret;
+/** A new secret for the admin: their old address answers 404 from now on; nobody else's changes. */
+export async function rotateFeedSecret(db: Db, adminId: number, now: number): Promise<string> {
+  const row = feedRow(adminId, now);
+  await db
+    .insertInto('calendar_feeds')
+    .values(row)
+    .onConflict((oc) =>
+      oc
+        .column('admin_id')
+        .doUpdateSet({ secret: row.secret, secret_hash: row.secret_hash, created_at: now }),
+    )
+    .execute();
+  return row.secret;
 }
 
-/** Whether `given` is the secret, compared in constant time. */
-export function isFeedSecret(given: string, secret: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(secret);
-  return a.length === b.length && timingSafeEqual(a, b);
+/** Whether `given` is the address of an admin who still has an account. */
+export async function isFeedSecret(db: Db, given: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('calendar_feeds')
+    // The foreign key removes the row with the account; the join makes sure of it on its own.
+    .innerJoin('admin_users', 'admin_users.id', 'calendar_feeds.admin_id')
+    .select('calendar_feeds.admin_id')
+    .where('calendar_feeds.secret_hash', '=', hashOf(given))
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export const feedUrl = (publicUrl: string, secret: string) =>

@@ -9,6 +9,7 @@ import {
   dayWindowQuery,
 } from '#shared/schemas/bookings.ts';
 import { idParams } from '#shared/schemas/common.ts';
+import { requireAdmin } from '../../plugins/auth-guard.ts';
 import type { BookingsService } from './service.ts';
 
 export function registerBookingRoutes(app: FastifyInstance, bookings: BookingsService): void {
@@ -87,17 +88,24 @@ export function registerBookingRoutes(app: FastifyInstance, bookings: BookingsSe
   registerOwnerFeedRoutes(app, bookings);
 }
 
-/** The owner's calendar feed: its address in Settings, a new one on request, and the feed itself. */
+/**
+ * The bookings calendar feed: each admin's own address in Settings (never another's), a new one on
+ * request, and the feed itself (docs/decisions/0461).
+ */
 function registerOwnerFeedRoutes(app: FastifyInstance, bookings: BookingsService) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.get('/api/admin/bookings/calendar-feed', { schema: { response: { 200: bookingsFeed } } }, async () => ({
-    success: true as const,
-    url: await bookings.feedUrl(),
-  }));
+  api.get(
+    '/api/admin/bookings/calendar-feed',
+    { schema: { response: { 200: bookingsFeed } } },
+    async (request) => ({ success: true as const, url: await bookings.feedUrl(requireAdmin(request).id) }),
+  );
   api.post(
     '/api/admin/bookings/calendar-feed/rotate',
     { schema: { response: { 200: bookingsFeed } } },
-    async () => ({ success: true as const, url: await bookings.feedUrl(true) }),
+    async (request) => ({
+      success: true as const,
+      url: await bookings.feedUrl(requireAdmin(request).id, true),
+    }),
   );
   app.get<{ Params: { file: string } }>(
     '/calendar/:file',

@@ -37,12 +37,15 @@ export function createBookingsService(deps: BookingsDeps) {
     availability: (from: string, to: string) => availability(deps.db, from, to),
     /** Anonymises finished bookings past the retention (the daily purge). */
     anonymiseOld: () => anonymiseOldBookings(deps.db, deps.clock.now(), deps.retentionYears),
-    /** The address of the owner's private calendar feed; `rotate` makes a new one. */
-    feedUrl: async (rotate = false) =>
-      feedUrl(deps.publicUrl, await (rotate ? rotateFeedSecret(deps.db) : feedSecret(deps.db))),
-    /** The owner's feed when `secret` is the current one; undefined otherwise. */
+    /** The address of this admin's own calendar feed; `rotate` makes them a new one. */
+    feedUrl: async (adminId: number, rotate = false) =>
+      feedUrl(
+        deps.publicUrl,
+        await (rotate ? rotateFeedSecret : feedSecret)(deps.db, adminId, deps.clock.now()),
+      ),
+    /** The bookings feed when `secret` is a current admin's address; undefined otherwise. */
     async ownerFeed(secret: string): Promise<string | undefined> {
-      if (!isFeedSecret(secret, await feedSecret(deps.db))) return undefined;
+      if (!(await isFeedSecret(deps.db, secret))) return undefined;
       const name = (await deps.site.get()).trading_name.trim() || BUSINESS_NAME;
       return ownerFeed(deps.db, { name, publicUrl: deps.publicUrl, today: londonDay(deps.clock.now()) });
     },

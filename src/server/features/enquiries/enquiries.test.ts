@@ -701,7 +701,7 @@ describeEachDatabase(
         notify_pending: 1,
         notify_attempts: 1,
         notify_next_at: start + 60_000,
-        notify_failure: 'connection_refused',
+        notify_failure: 'unreachable',
         notify_error: expect.stringContaining('ECONNREFUSED'),
       });
       expect(await ctx().services.enquiries.notificationStatus()).toEqual({
@@ -710,8 +710,8 @@ describeEachDatabase(
         visitorsWaiting: 1,
         failing: 1,
         lastFailure:
-          'The mail server (127.0.0.1) could not be reached: it refused the connection or is not ' +
-          'running — check the mail settings with whoever set up the server.',
+          'The mail server (127.0.0.1) could not be reached: it refused the connection or did not ' +
+          'answer in time — check the mail settings with whoever set up the server.',
       });
 
       // Not due yet: nothing is tried.
@@ -729,8 +729,8 @@ describeEachDatabase(
       // The owner's words: what happened, who can fix it, what waits; no error codes or variables.
       expect(manual.json()).toEqual({
         detail:
-          'The mail server (127.0.0.1) could not be reached: it refused the connection or is not ' +
-          'running — check the mail settings with whoever set up the server. 1 enquiry could not be ' +
+          'The mail server (127.0.0.1) could not be reached: it refused the connection or did not ' +
+          'answer in time — check the mail settings with whoever set up the server. 1 enquiry could not be ' +
           'sent and stays pending. 1 visitor is still waiting for an acknowledgement.',
         code: 'SERVICE_UNAVAILABLE',
       });

@@ -13,9 +13,14 @@ import type { Db } from '../../db/database.ts';
 import type { MailSettingsTable } from '../../db/mail-settings-table.ts';
 import { bindDeps } from '../../lib/bind-deps.ts';
 import { toIso, type Clock } from '../../lib/clock.ts';
-import { conflict } from '../../lib/http-error.ts';
+import { badRequest, conflict } from '../../lib/http-error.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
-import { MailSettingsUnreadable, mailRoute, type MailRoute } from '../../mail/failures.ts';
+import {
+  MailPortNotAllowed,
+  MailSettingsUnreadable,
+  mailRoute,
+  type MailRoute,
+} from '../../mail/failures.ts';
 import type { SmtpServer } from '../../mail/mailer.ts';
 import * as repo from './repository.ts';
 
@@ -27,6 +32,8 @@ export interface MailSettingsDeps {
   /** MAIL_FROM, shown as the sender while SMTP_URL decides. */
   mailFrom: string;
   outboxDir: string;
+  /** The ports a saved mail server may use (config.mailPorts: the mail ports and MAIL_EXTRA_PORTS). */
+  mailPorts: readonly number[];
   /** Seals the password under a key derived for this purpose alone. */
   box: SecretBox;
   /** The business's trading name, which goes beside the sender address. */
@@ -99,6 +106,24 @@ export async function viewMailSettings(deps: MailSettingsDeps): Promise<MailSett
   return row ? rowView(row) : NO_SERVER;
 }
 
+/**
+ * The 400 for a port mail servers do not use: the test e-mail would otherwise tell whether any port
+ * of any machine the server reaches is open (docs/decisions/0462). Named like a field problem.
+ */
+function portRefusal({ mailPorts }: MailSettingsDeps, port: number) {
+  const listed = mailPorts.join(', ');
+  return badRequest(
+    `port: ${port} is not a port mail servers use — choose one of ${listed}, or ask whoever runs the server to allow it (MAIL_EXTRA_PORTS)`,
+  );
+}
+
+/** Refuses (400, naming the port) a test through a saved server whose port is no longer allowed. */
+export async function checkSavedMailPort(deps: MailSettingsDeps): Promise<void> {
+  if (deps.smtpUrl) return;
+  const row = await repo.findMailSettings(deps.db);
+  if (row && !deps.mailPorts.includes(row.port)) throw portRefusal(deps, row.port);
+}
+
 /** Saves the mail server; an empty or absent password keeps the saved one, an empty user name drops it. */
 export async function saveMailSettings(
   deps: MailSettingsDeps,
@@ -106,6 +131,7 @@ export async function saveMailSettings(
   actorId: number,
 ): Promise<MailSettings> {
   if (deps.smtpUrl) throw conflict(SERVER_DECIDES);
+  if (!deps.mailPorts.includes(input.port)) throw portRefusal(deps, input.port);
   const password =
     input.username === ''
       ? { password_sealed: null }
@@ -146,6 +172,8 @@ export async function currentMailServer(deps: MailSettingsDeps): Promise<SmtpSer
   if (deps.smtpUrl) return { source: 'server', url: deps.smtpUrl };
   const row = await repo.findMailSettings(deps.db);
   if (!row) return undefined;
+  // Saved before the ports were limited, or MAIL_EXTRA_PORTS has since changed: never connected to.
+  if (!deps.mailPorts.includes(row.port)) throw new MailPortNotAllowed(row.port);
   let password = '';
   try {
     if (row.password_sealed !== null) password = deps.box.open(row.password_sealed);
@@ -173,6 +201,7 @@ export function createMailSettingsService(deps: MailSettingsDeps) {
     remove: bind(removeMailSettings),
     route: bind(currentMailRoute),
     server: bind(currentMailServer),
+    checkPort: bind(checkSavedMailPort),
   };
 }
 

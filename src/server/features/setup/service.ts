@@ -30,6 +30,8 @@ export interface SetupDeps {
   mailer: Mailer;
   /** Where mail goes now: SMTP_URL, the server saved in Settings › Mail, or the outbox. */
   mailRoute: () => Promise<MailRoute>;
+  /** A 400 naming the port when the saved mail server's port is not one this server allows. */
+  checkMailPort: () => Promise<void>;
   clock: Clock;
   publicUrl: string;
   site: {
@@ -195,6 +197,7 @@ export async function sendTestMail(
   recipient: MailTestRecipient,
 ): Promise<MailTestResult> {
   const to = await recipientAddress(deps, admin, recipient);
+  await deps.checkMailPort();
   admitTest(deps.testLimits, admin.id);
   const site = await deps.site.get();
   const sentAt = londonTime(deps.clock.now());

@@ -1,5 +1,5 @@
-// GET /api/admin/bookings/calendar-feed: the owner's private calendar address;
-// POST …/rotate: a new one (the old stops at once).
+// GET /api/admin/bookings/calendar-feed: the signed-in admin's own calendar address;
+// POST …/rotate: a new one for them (their old one stops at once).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { bookingsFeed } from '#shared/schemas/bookings.ts';

@@ -1,6 +1,6 @@
-// The owner's own calendar of bookings (docs/product.md#bookings): a secret address their phone's
-// calendar subscribes to, with customers' names. Anyone with the address can read it, so it can be
-// replaced: the old one stops at once.
+// The bookings in this admin's own phone calendar (docs/product.md#bookings, docs/decisions/0461): a
+// secret address of their own, with customers' names. Anyone with the address can read it, so it can
+// be replaced (the old one stops at once), and it ends when the account is removed.
 import { CalendarCheck, Copy, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -37,13 +37,13 @@ export function BookingsFeedSection() {
       id="settings-bookings-feed"
       title="Bookings calendar"
       icon={CalendarCheck}
-      description="Your bookings in your phone's calendar, with customers' names: subscribe to this address (on an iPhone: Settings › Calendar › Accounts › Add Account › Other › Add Subscribed Calendar; in Google Calendar: Other calendars › From URL). Keep it private."
+      description="The bookings in your phone's calendar, with customers' names: subscribe to this address (on an iPhone: Settings › Calendar › Accounts › Add Account › Other › Add Subscribed Calendar; in Google Calendar: Other calendars › From URL). The address is yours alone — every admin has their own, and it stops working when their account is removed. Keep it private."
     >
       <QueryStatus query={feed} error="Failed to load the calendar address">
         {({ url }) => (
           <div className="space-y-4">
             <label className="block">
-              <span className="mb-1 block font-medium text-ink-900">Calendar address</span>
+              <span className="mb-1 block font-medium text-ink-900">Your calendar address</span>
               <input
                 readOnly
                 value={url}
@@ -71,7 +71,8 @@ export function BookingsFeedSection() {
         onConfirm={renew}
         onCancel={() => setAsking(false)}
       >
-        The old address stops working at once: every calendar subscribed to it must be given the new one.
+        Your old address stops working at once: give the new one to every calendar that used it. Other admins'
+        addresses do not change.
       </ConfirmDialog>
     </SettingsSection>
   );

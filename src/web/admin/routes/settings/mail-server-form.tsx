@@ -82,9 +82,10 @@ function useMailServerForm(saved: MailSettings) {
       });
     } catch (caught) {
       const detail = caught instanceof ApiError ? caught.detail : undefined;
-      const field =
-        detail && (Object.keys(LABELS) as MailSettingsField[]).find((key) => detail.startsWith(`${key} `));
-      if (field && detail) setError(field, { message: detail.slice(field.length + 1) });
+      // The server names the field first ("port: 8080 is not a port …"): put it by the field.
+      const named = detail ? /^(\w+):? (.*)$/.exec(detail) : null;
+      const field = (Object.keys(LABELS) as MailSettingsField[]).find((key) => key === named?.[1]);
+      if (field && named) setError(field, { message: named[2] ?? detail });
       setNotice({ kind: 'error', text: errorMessage(caught, 'The mail server could not be saved') });
     }
   });
