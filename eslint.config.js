@@ -1,9 +1,35 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 // The project's rules, enforced by `npm run lint` (CI runs it): docs/decisions/0444-enforced-code-rules.md.
+
+/**
+ * A feature reaches another's tables through its service; these reach its repository on purpose, each
+ * inside one transaction spanning both (docs/architecture.md §2). Anything else is a lint error.
+ */
+const REPOSITORY_REACH = {
+  bookings: ['enquiries'],
+  content: ['trash'],
+  enquiries: ['trash'],
+  trash: ['content'],
+  uploads: ['content'],
+};
+const FEATURES = fs
+  .readdirSync(new URL('./src/server/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const repositoryZones = FEATURES.flatMap((feature) =>
+  FEATURES.filter((other) => other !== feature && !REPOSITORY_REACH[feature]?.includes(other)).map(
+    (other) => ({
+      target: `./src/server/features/${feature}`,
+      from: `./src/server/features/${other}/*repository.ts`,
+      message: `${feature} reaches ${other}'s tables through ${other}'s service (REPOSITORY_REACH in eslint.config.js, docs/architecture.md §2).`,
+    }),
+  ),
+);
 
 /** The code whose size is limited: everything in src and scripts but the tests. */
 const CODE = ['src/**/*.{ts,tsx}', 'scripts/**/*.{ts,tsx,js,mjs}'];
@@ -81,6 +107,13 @@ export default tseslint.config(
               message: 'src/shared is used by the server and the browser alike, so it imports neither.',
             },
             { target: './src/server', from: './src/web', message: 'The server never imports browser code.' },
+            {
+              target: './src/server',
+              from: './src/demo',
+              message:
+                'The server runs the demo drawing as a child process (docs/architecture.md §5.4), never imports it.',
+            },
+            ...repositoryZones,
             { target: './src/web', from: './src/server', message: 'Browser code never imports the server.' },
             {
               target: './src/web/public',
