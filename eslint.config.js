@@ -64,6 +64,22 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware checks (issue 38): a promise nobody awaits (an unawaited database call, a missing
+    // `await expect(…).resolves`), a promise handed to something that expects a plain callback (a
+    // form's onSubmit, an event listener), and a switch over a union that misses a member with no
+    // default. Leaving a promise to run on its own is allowed, but must be said with `void`.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true },
+      ],
+    },
+  },
+  {
     // Lines as a reader scrolls them: blank lines and comments count too.
     files: CODE,
     ignores: TESTS,

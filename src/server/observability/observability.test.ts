@@ -61,7 +61,7 @@ describeEachDatabase(
 
     it('writes one line per answer, from the fast lane and from Fastify, and none for a good beacon', async () => {
       logLines.length = 0;
-      ctx().services.content.clearCache();
+      await ctx().services.content.clearCache();
       const cold = await fetch(`${base}/api/cms/events`, { headers: { 'x-request-id': 'log-cold-1' } });
       const warm = await fetch(`${base}/api/cms/events`, { headers: { 'x-request-id': 'log-warm-1' } });
       await fetch(`${base}/api/nothing-here?token=secret-value`, {

@@ -35,7 +35,7 @@ describeEachDatabase('public lists over HTTP (fast lane)', (ctx) => {
 
   it('sends lists brotli- or gzip-compressed as accepted, cold and warm, with the same content', async () => {
     const url = `${await baseUrl()}/api/cms/events`;
-    ctx().services.content.clearCache();
+    await ctx().services.content.clearCache();
     const coldBr = await rawGet(url, 'gzip, deflate, br');
     const warmBr = await rawGet(url, 'gzip, deflate, br');
     const gzip = await rawGet(url, 'gzip');
@@ -139,7 +139,7 @@ describeEachDatabase('one send path for cached answers (issue 20)', (ctx) => {
         for (const conditional of [false, true]) {
           const headers = { 'accept-encoding': encoding, ...(conditional ? { 'if-none-match': etag } : {}) };
           const label = `${method} ${encoding}${conditional ? ' if-none-match' : ''}`;
-          services.content.clearCache();
+          await services.content.clearCache();
           const viaRoute = await exactRequest(url, method, headers); // cold: Fastify's route fills it
           const viaLane = await exactRequest(url, method, headers); // warm: answered before Fastify
           pairs += 1;

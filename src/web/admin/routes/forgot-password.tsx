@@ -82,7 +82,7 @@ export function ForgotPasswordScreen() {
       subtitle="Enter the e-mail address of your admin account and we will send you a link to set a new password."
     >
       {error && <Banner kind="error">{error}</Banner>}
-      <form onSubmit={onSubmit} noValidate className="space-y-5">
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-5">
         <EmailField error={errors.email?.message} {...register('email')} />
         <AuthSubmit icon={Send} pending={request.isPending} pendingLabel="Sending…">
           Send reset link

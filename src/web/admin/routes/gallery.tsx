@@ -189,9 +189,11 @@ export function GalleryScreen() {
                     active={image.is_active}
                     onActiveChange={(active) => void manager.setActive(image, active)}
                     onEdit={() => editor.openEdit(image)}
-                    onDelete={async () => {
-                      if ((await manager.remove(image)) && editor.item?.id === image.id) editor.close();
-                    }}
+                    onDelete={() =>
+                      void manager.remove(image).then((removed) => {
+                        if (removed && editor.item?.id === image.id) editor.close();
+                      })
+                    }
                     extraActions={
                       <MoveButtons
                         title={image.title}

@@ -231,7 +231,7 @@ export function LoginScreen() {
   return (
     <AuthCard title="Admin Login" subtitle="Sign in to manage your website.">
       <LoginNotice error={error} signedOutIdle={signedOutIdle && !needsCode} />
-      <form onSubmit={onSubmit} noValidate className="space-y-5">
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-5">
         <EmailField autoComplete="username" error={errors.email?.message} {...register('email')} />
         <PasswordField
           purpose="current"

@@ -74,7 +74,7 @@ export function ResetPasswordScreen() {
   return (
     <AuthCard title="Reset Password" subtitle="Choose a new password for your admin account.">
       {error && <Banner kind="error">{error}</Banner>}
-      <form onSubmit={onSubmit} noValidate className="space-y-5">
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-5">
         <NewPasswordFields
           register={register}
           errors={errors}

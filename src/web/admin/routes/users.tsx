@@ -140,7 +140,7 @@ function CreateUserForm({
       <h2 className="font-display text-xl font-semibold tracking-wide text-ink-900 uppercase">
         Create New Admin User
       </h2>
-      <form onSubmit={onCreate} noValidate className="mt-4 grid gap-4 sm:grid-cols-2">
+      <form onSubmit={(event) => void onCreate(event)} noValidate className="mt-4 grid gap-4 sm:grid-cols-2">
         <TextField
           label="Username"
           autoComplete="off"

@@ -76,7 +76,7 @@ export function BookingForm({
   const { form, draft, submit, field } = useBookingForm(initial, draftKey, onSubmit);
 
   return (
-    <form onSubmit={submit} noValidate aria-label={label} className="space-y-4">
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label={label} className="space-y-4">
       <DraftNotice draft={draft} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="Date" type="date" required {...field('start_date')} />

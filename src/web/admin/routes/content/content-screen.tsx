@@ -112,9 +112,11 @@ export function ContentScreen<K extends ContentKind>({
               active={item.is_active}
               onActiveChange={(active) => void manager.setActive(item, active)}
               onEdit={() => editor.openEdit(item)}
-              onDelete={async () => {
-                if ((await manager.remove(item)) && editor.item?.id === item.id) editor.close();
-              }}
+              onDelete={() =>
+                void manager.remove(item).then((removed) => {
+                  if (removed && editor.item?.id === item.id) editor.close();
+                })
+              }
             >
               {view.details}
             </ItemCard>

@@ -128,7 +128,7 @@ export function BusinessDetailsSection() {
       {site.data.is_placeholder && <PlaceholderNote />}
       {notice && <Banner kind={notice.kind}>{notice.text}</Banner>}
       <DraftNotice draft={draft} className="mb-4" />
-      <form onSubmit={onSubmit} noValidate className="space-y-6">
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-6">
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-2 font-semibold text-ink-900">Contact</legend>
           {field('trading_name', { autoComplete: 'organization', className: 'sm:col-span-2' })}

@@ -48,7 +48,7 @@ export function ChangePasswordSection({ forced }: { forced: boolean }) {
       description="Use at least 8 characters; a short sentence is easy to remember and hard to guess."
     >
       {notice && <Banner kind={notice.kind}>{notice.text}</Banner>}
-      <form onSubmit={onSubmit} noValidate className="grid max-w-xl gap-4">
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid max-w-xl gap-4">
         <PasswordField
           purpose="current"
           label="Current password"

@@ -127,7 +127,12 @@ function EditableMailServer({ saved }: { saved: MailSettings }) {
   const { form, onSubmit, onRemove, notice, busy } = useMailServerForm(saved);
   useFollowingPort(form);
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Mail server">
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      className="space-y-4"
+      aria-label="Mail server"
+    >
       {notice && <Banner kind={notice.kind}>{notice.text}</Banner>}
       <MailServerFields form={form} passwordSet={saved.password_set} />
       <div className="flex flex-wrap items-center gap-3">

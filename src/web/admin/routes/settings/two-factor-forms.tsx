@@ -103,7 +103,7 @@ export function DisableForm({ onDone, onCancel }: { onDone: () => void; onCancel
     <CodeForm
       title="Turn off two-factor login"
       error={error}
-      onSubmit={onSubmit}
+      onSubmit={(event) => void onSubmit(event)}
       onCancel={onCancel}
       action={{
         label: 'Turn off two-factor login',
@@ -142,7 +142,7 @@ export function RegenerateForm({ onCodes, onCancel }: CodesFormProps) {
       title="New recovery codes"
       intro="Your old recovery codes stop working when you create new ones."
       error={error}
-      onSubmit={onSubmit}
+      onSubmit={(event) => void onSubmit(event)}
       onCancel={onCancel}
       action={{ label: 'Create new codes', pendingLabel: 'Creating…', pending: regenerate.isPending }}
     >

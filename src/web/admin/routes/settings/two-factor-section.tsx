@@ -78,7 +78,11 @@ function Enrolment({ setup, onCodes, onCancel }: { setup: TwoFactorSetup } & Cod
         </div>
       </div>
       {error && <Banner kind="error">{error}</Banner>}
-      <form onSubmit={onSubmit} noValidate className="flex max-w-xl flex-wrap items-end gap-3">
+      <form
+        onSubmit={(event) => void onSubmit(event)}
+        noValidate
+        className="flex max-w-xl flex-wrap items-end gap-3"
+      >
         <TextField
           label="6-digit code from the app"
           inputMode="numeric"
