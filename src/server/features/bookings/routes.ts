@@ -8,6 +8,7 @@ import {
   bookingsFeed,
   dayWindowQuery,
 } from '#shared/schemas/bookings.ts';
+import { AVAILABILITY_LIMIT } from '#shared/constants.ts';
 import { idParams } from '#shared/schemas/common.ts';
 import type { BookingsService } from './service.ts';
 
@@ -16,12 +17,21 @@ export function registerBookingRoutes(app: FastifyInstance, bookings: BookingsSe
 
   api.get(
     '/api/availability',
-    { schema: { querystring: dayWindowQuery, response: { 200: availability } } },
+    {
+      config: {
+        answers: {
+          429:
+            `More than ${AVAILABILITY_LIMIT.perAddressPerMinute} requests a minute from this address: ` +
+            '`Retry-After` says when to try again',
+        },
+      },
+      schema: { querystring: dayWindowQuery, response: { 200: availability } },
+    },
     async (request, reply) => {
       // Read on every request (one indexed query): a day confirmed through any instance shows as
       // taken at once. The browser revalidates (ETag) rather than keeping a copy that could be stale.
       reply.header('cache-control', 'no-cache');
-      return bookings.availability(request.query.from, request.query.to);
+      return bookings.availability(request.ip, request.query.from, request.query.to);
     },
   );
 
