@@ -15,25 +15,7 @@ import type { BookingsService } from './service.ts';
 export function registerBookingRoutes(app: FastifyInstance, bookings: BookingsService): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get(
-    '/api/availability',
-    {
-      config: {
-        answers: {
-          429:
-            `More than ${AVAILABILITY_LIMIT.perAddressPerMinute} requests a minute from this address: ` +
-            '`Retry-After` says when to try again',
-        },
-      },
-      schema: { querystring: dayWindowQuery, response: { 200: availability } },
-    },
-    async (request, reply) => {
-      // Read on every request (one indexed query): a day confirmed through any instance shows as
-      // taken at once. The browser revalidates (ETag) rather than keeping a copy that could be stale.
-      reply.header('cache-control', 'no-cache');
-      return bookings.availability(request.ip, request.query.from, request.query.to);
-    },
-  );
+  registerAvailabilityRoute(app, bookings);
 
   api.get(
     '/api/admin/bookings',
@@ -95,6 +77,30 @@ export function registerBookingRoutes(app: FastifyInstance, bookings: BookingsSe
       async (request) => ({ success: true as const, booking: await change(request.params.id) }),
     );
   registerOwnerFeedRoutes(app, bookings);
+}
+
+/** The public availability: the days taken, nothing of who; limited per address (decision 0460). */
+function registerAvailabilityRoute(app: FastifyInstance, bookings: BookingsService) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    '/api/availability',
+    {
+      config: {
+        answers: {
+          429:
+            `More than ${AVAILABILITY_LIMIT.perAddressPerMinute} requests a minute from this address: ` +
+            '`Retry-After` says when to try again',
+        },
+      },
+      schema: { querystring: dayWindowQuery, response: { 200: availability } },
+    },
+    async (request, reply) => {
+      // Read on every request (one indexed query): a day confirmed through any instance shows as
+      // taken at once. The browser revalidates (ETag) rather than keeping a copy that could be stale.
+      reply.header('cache-control', 'no-cache');
+      return bookings.availability(request.ip, request.query.from, request.query.to);
+    },
+  );
 }
 
 /** The owner's calendar feed: its address in Settings, a new one on request, and the feed itself. */
