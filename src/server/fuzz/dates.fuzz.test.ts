@@ -26,6 +26,7 @@ interface DateField {
   name: string;
   kind: DateKind;
   inQuery: boolean;
+  schema: JsonSchema;
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
@@ -80,10 +81,25 @@ function kindOf(name: string, schema: JsonSchema): DateKind | undefined {
 }
 
 function dateFields(shape: RouteShape): DateField[] {
-  const fields = shape.query.map(({ name, schema }) => ({ name, kind: kindOf(name, schema), inQuery: true }));
+  const fields = shape.query.map(({ name, schema }) => ({
+    name,
+    kind: kindOf(name, schema),
+    inQuery: true,
+    schema,
+  }));
   for (const [name, schema] of Object.entries(shape.body?.properties ?? {}))
-    fields.push({ name, kind: kindOf(name, schema), inQuery: false });
+    fields.push({ name, kind: kindOf(name, schema), inQuery: false, schema });
   return fields.filter((field): field is DateField => field.kind !== undefined);
+}
+
+/** The document says the range: a day or instant past it matches none of the field's patterns. */
+function documentedPastRange({ kind, schema }: DateField): boolean {
+  if (kind === 'time') return true;
+  const late = kind === 'day' ? '2100-01-01' : '2100-01-01T00:00:00Z';
+  const patterns = [schema, ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].flatMap((part) =>
+    part.pattern ? [new RegExp(part.pattern)] : [],
+  );
+  return patterns.length > 0 && patterns.every((pattern) => !pattern.test(late));
 }
 
 /** A real calendar day 'YYYY-MM-DD' within DATE_RANGE, checked apart from the schemas' patterns. */
@@ -186,6 +202,10 @@ describeEachDatabase(
           expect(names).toEqual(
             expect.arrayContaining([`POST /api/admin/${kind}`, `PUT /api/admin/${kind}/:id`]),
           );
+        const undocumented = shapes.flatMap(({ shape, fields }) =>
+          fields.filter((field) => !documentedPastRange(field)).map((f) => `${shape.route.url} ${f.name}`),
+        );
+        expect(undocumented, 'fields whose documented pattern takes 2100-01-01').toEqual([]);
         const feedPath = new URL(
           (await ctx().request({ method: 'GET', url: '/api/admin/bookings/calendar-feed', token })).json()
             .url,
