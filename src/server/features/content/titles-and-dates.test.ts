@@ -44,7 +44,10 @@ describeEachDatabase('content titles and dates', (ctx) => {
     const cases = [
       [{ date: '9999-12-31' }, 'date: must be a day from 2000-01-01 to 2099-12-31'],
       [{ date: '1970-01-01' }, 'date: must be a day from 2000-01-01 to 2099-12-31'],
-      [{ show_from: '9999-12-31T23:59:59Z' }, 'show_from: must be a date and time from 2000-01-01 to 2099-12-31'],
+      [
+        { show_from: '9999-12-31T23:59:59Z' },
+        'show_from: must be a date and time from 2000-01-01 to 2099-12-31',
+      ],
       [{ hide_after: '+275760-09-13T00:00:00Z' }, 'hide_after: must be a date and time such as'],
     ] as const;
     for (const [change, detail] of cases) {
