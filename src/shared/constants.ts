@@ -168,6 +168,22 @@ export const ENQUIRY_STATUSES = ['new', 'contacted', 'booked', 'closed', 'spam']
 /** The kinds of event a visitor can name on the enquiry form (docs/product.md#bookings). */
 export const EVENT_TYPES = ['festival', 'corporate', 'private', 'other'] as const;
 
+/**
+ * Every date and time the API takes lies in these years (docs/decisions/0458): a day from
+ * 2000-01-01 to 2099-12-31, an instant whose written date is in them. Wide enough for any past event
+ * or payment worth recording and any plan, narrow enough that a day after the last is still a day
+ * (an all-day calendar entry ends the day after) and a typo such as 9999-12-31 is refused by name.
+ * The patterns in src/shared/schemas/dates.ts spell these years.
+ */
+export const DATE_RANGE = { firstDay: '2000-01-01', lastDay: '2099-12-31' } as const;
+
+/**
+ * Availability calls one client address may make per minute, on each instance (docs/decisions/0460):
+ * a visitor's form asks once, a festival's Wi-Fi puts dozens of visitors behind one address, and a
+ * script asking for a year at a time is held to one query a second.
+ */
+export const AVAILABILITY_LIMIT = { perAddressPerMinute: 60 } as const;
+
 /** A booking's life: a provisional hold, then confirmed, then completed; or cancelled. */
 export const BOOKING_STATES = ['provisional', 'confirmed', 'completed', 'cancelled'] as const;
 

@@ -27,6 +27,17 @@ export const VISIBLE_CHARACTER =
 export const stripControlCharactersButLayout = (text: string) =>
   text.replace(CONTROL_CHARACTERS_BUT_LAYOUT, '');
 
+// Line breaks and tabs of every kind: in a title each run of them stands for a space.
+const LINE_BREAKS_AND_TABS = /[\t\n\v\f\r\u0085\u2028\u2029]+/g;
+
+/**
+ * A single-line title (an event's name, a place): each run of line breaks and tabs becomes one
+ * space, as a pasted "Summer\nFestival" reads, the other control characters go, and the ends are
+ * trimmed. A title is shown in one line everywhere — a calendar entry's summary, a mail subject, a list.
+ */
+export const singleLine = (text: string) =>
+  stripControlCharacters(text.replace(LINE_BREAKS_AND_TABS, ' ')).trim();
+
 /**
  * Text with at least `count` characters a request body keeps when it is cleaned (`storableText(text,
  * true)`): a minimum length counted after cleaning, as a pattern the OpenAPI document can carry.

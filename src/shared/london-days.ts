@@ -1,7 +1,7 @@
 // Calendar days in Europe/London (docs/product.md#analytics-definitions): which day an instant falls on,
 // when a day starts, and the days of a report period. Days are 'YYYY-MM-DD' strings, which sort and
 // compare in date order.
-import { ANALYTICS_TIME_ZONE } from './constants.ts';
+import { ANALYTICS_TIME_ZONE, DATE_RANGE } from './constants.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -50,3 +50,10 @@ export function periodDays(now: number, days: number): string[] {
   const today = londonDay(now);
   return Array.from({ length: days }, (_, i) => addDays(today, i - (days - 1)));
 }
+
+/**
+ * Whether `day` lies in DATE_RANGE, the days the API takes (docs/decisions/0458). A row written before
+ * the range was enforced may lie outside it; the calendars leave such a row out rather than write a
+ * day after it that is no date at all.
+ */
+export const withinDateRange = (day: string) => day >= DATE_RANGE.firstDay && day <= DATE_RANGE.lastDay;

@@ -51,3 +51,21 @@ const display = new Intl.DateTimeFormat('en-GB', {
 
 /** "Fri 5 Dec 09:00" in London time. */
 export const londonDisplayTime = (epochMs: number) => display.format(epochMs).replace(',', '');
+
+/**
+ * What a London clock-change day does to the wall-clock time 'HH:MM' on `day` ('YYYY-MM-DD'):
+ * 'skipped' when the clocks jump over it (the last Sunday of March, 01:00–01:59), 'repeated' when
+ * they read it twice (the last Sunday of October, 01:00–01:59), undefined on every other day and time.
+ * Counted from the zone's own rules, so it holds whatever the year.
+ */
+export function londonClockChange(day: string, time: string): 'skipped' | 'repeated' | undefined {
+  const value = `${day}T${time}`;
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value);
+  if (!match) return undefined;
+  const [y, mo, d, h, mi] = match.slice(1).map(Number) as [number, number, number, number, number];
+  const asUtc = Date.UTC(y, mo - 1, d, h, mi);
+  // London is UTC+0 or UTC+1: the time is read at one, both or neither of these instants.
+  const readings = [asUtc - 60 * MINUTE_MS, asUtc].filter((at) => londonLocalValue(at) === value).length;
+  if (readings === 0) return 'skipped';
+  return readings === 2 ? 'repeated' : undefined;
+}

@@ -2,16 +2,13 @@
 // (docs/product.md#bookings, docs/decisions/0454). Money is whole pence; days are Europe/London
 // calendar days (YYYY-MM-DD); times are the owner's wall-clock times (HH:MM).
 import { z } from 'zod';
-import { stripControlCharacters, stripControlCharactersButLayout } from '../control-characters.ts';
+import { singleLine, stripControlCharactersButLayout } from '../control-characters.ts';
 import { BOOKING_LIMITS, BOOKING_STATES } from '../constants.ts';
+import { londonClockChange } from '../london-time.ts';
 import { successResponse } from './common.ts';
+import { calendarDay } from './dates.ts';
 
 export type BookingState = (typeof BOOKING_STATES)[number];
-
-/** Exactly a real calendar day, as the document's `format: date` says. */
-export const calendarDay = z
-  .string({ error: 'must be a date in the form YYYY-MM-DD' })
-  .check(z.iso.date({ error: 'must be a date in the form YYYY-MM-DD' }));
 
 const time = z
   .string({ error: 'must be a time such as 09:30' })
@@ -27,7 +24,7 @@ const pence = z
   .nullable()
   .default(null);
 
-const text = (max: number, clean: (value: string) => string = stripControlCharacters) =>
+const text = (max: number, clean: (value: string) => string = singleLine) =>
   z
     .string({ error: 'must be text' })
     .meta({ maxLength: max })
@@ -52,6 +49,19 @@ export const people = z
   .max(BOOKING_LIMITS.maxPeople, `must be at most ${BOOKING_LIMITS.maxPeople}`);
 
 const dayCount = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
+
+/**
+ * A time the UK clock skips or reads twice on a clock-change day is refused (docs/decisions/0459):
+ * the owner, the customer's calendar and the reminders would each read it their own way.
+ */
+function clockChangeProblem(day: string, time: string | null): string | undefined {
+  const change = time === null ? undefined : londonClockChange(day, time);
+  if (change === 'skipped')
+    return `does not exist on ${day}: UK clocks go forward from 01:00 to 02:00; choose 02:00 or later`;
+  if (change === 'repeated')
+    return `happens twice on ${day}: UK clocks go back from 02:00 to 01:00; choose 02:00 or later, or before 01:00`;
+  return undefined;
+}
 
 /** What the owner fills in to book: the same for a new booking and an edit. */
 export const bookingInput = z
@@ -80,8 +90,16 @@ export const bookingInput = z
     if (days < 1) fail('end_date', 'must be on or after the start date');
     else if (days > BOOKING_LIMITS.maxDays)
       fail('end_date', `must be at most ${BOOKING_LIMITS.maxDays} days after the start`);
-    if (days === 1 && input.start_time && input.end_time && input.end_time <= input.start_time)
+    if (input.end_time && !input.start_time) fail('end_time', 'needs a start time');
+    else if (days === 1 && input.start_time && input.end_time && input.end_time <= input.start_time)
       fail('end_time', 'must be after the start time');
+    for (const [field, day] of [
+      ['start_time', input.start_date],
+      ['end_time', input.end_date],
+    ] as const) {
+      const problem = clockChangeProblem(day, input[field]);
+      if (problem) fail(field, problem);
+    }
     if (input.deposit_pence !== null && input.price_pence !== null && input.deposit_pence > input.price_pence)
       fail('deposit_pence', 'cannot be more than the price');
     if (input.deposit_paid_on !== null && input.deposit_pence === null)

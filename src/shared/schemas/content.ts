@@ -1,7 +1,8 @@
 // The six content kinds (docs/product.md#content-fields): what an admin may send, and what the API returns.
 import { z } from 'zod';
 import { GALLERY_SECTIONS, TEXT_LIMITS, VIDEO_CATEGORIES, VIDEO_TYPES } from '../constants.ts';
-import { VISIBLE_CHARACTER } from '../control-characters.ts';
+import { singleLine, VISIBLE_CHARACTER } from '../control-characters.ts';
+import { dayString, instantString } from './dates.ts';
 import {
   isHttpUrl,
   UPLOAD_NAME_PATTERN,
@@ -23,6 +24,12 @@ const requiredText = (max: number) =>
  * than white space (a minimum length alone would allow "   ", which trimming empties).
  */
 const visibleText = (max: number) => requiredText(max).regex(VISIBLE_CHARACTER, 'is required');
+
+/**
+ * A title shown in one line (a name, a place, a caption): checked as sent, then each run of line
+ * breaks and tabs becomes a space (a pasted "Summer\nFestival" is "Summer Festival").
+ */
+const titleText = (max: number) => visibleText(max).transform(singleLine);
 
 /** `rule`, when given, adds the checks the text must pass (empty included) for the document to say. */
 const optionalText = (max: number, rule: (text: z.ZodString) => z.ZodString = (text) => text) =>
@@ -77,13 +84,13 @@ const wholeNumber = (min: number, max: number) =>
 const order = wholeNumber(-1_000_000, 1_000_000).default(0);
 const isActive = z.boolean({ error: 'must be true or false' }).default(true);
 
-/** Scheduled content (issue 17): an instant with its offset, or null/empty for "no limit". */
+/**
+ * Scheduled content (issue 17): an instant with its offset, within DATE_RANGE (decision 0458), or
+ * null/empty for "no limit".
+ */
 const scheduleTime = z.preprocess(
   (value) => (value === '' ? null : value),
-  z.iso
-    .datetime({ offset: true, error: 'must be a date and time such as 2026-12-05T09:00:00Z' })
-    .nullish()
-    .transform((value) => value ?? null),
+  instantString.nullish().transform((value) => value ?? null),
 );
 const schedule = { show_from: scheduleTime, hide_after: scheduleTime };
 
@@ -108,12 +115,10 @@ export const isYoutubeUrl = (value: string) => isHttpUrl(value) && YOUTUBE_HOSTS
 
 export const eventInput = z
   .object({
-    name: visibleText(TEXT_LIMITS.short),
-    location: visibleText(TEXT_LIMITS.short),
-    // Exactly a real calendar day (no 30 February, no spaces), as the document's `format: date` says.
-    date: z
-      .string({ error: 'is required' })
-      .check(z.iso.date({ error: 'must be a date in the form YYYY-MM-DD' })),
+    name: titleText(TEXT_LIMITS.short),
+    location: titleText(TEXT_LIMITS.short),
+    // Exactly a real calendar day (no 30 February, no spaces) within DATE_RANGE, as the document says.
+    date: dayString('is required'),
     link: optionalWebUrl,
     image_url: optionalMediaUrl,
     order,
@@ -126,7 +131,7 @@ export const eventInput = z
 
 export const logoInput = z
   .object({
-    name: visibleText(TEXT_LIMITS.short),
+    name: titleText(TEXT_LIMITS.short),
     logo_url: mediaUrl,
     website_url: optionalWebUrl,
     order,
@@ -137,7 +142,7 @@ export const logoInput = z
 
 export const badgeInput = z
   .object({
-    name: visibleText(TEXT_LIMITS.short),
+    name: titleText(TEXT_LIMITS.short),
     badge_url: mediaUrl,
     description: optionalText(TEXT_LIMITS.description),
     order,
@@ -148,9 +153,9 @@ export const badgeInput = z
 
 export const galleryInput = z
   .object({
-    title: visibleText(TEXT_LIMITS.short),
+    title: titleText(TEXT_LIMITS.short),
     image_url: mediaUrl,
-    alt_text: optionalText(TEXT_LIMITS.short),
+    alt_text: optionalText(TEXT_LIMITS.short).transform(singleLine),
     order,
     section: z
       .enum(GALLERY_SECTIONS, { error: `must be one of ${GALLERY_SECTIONS.join(', ')}` })
@@ -162,7 +167,7 @@ export const galleryInput = z
 
 export const videoInput = z
   .object({
-    title: visibleText(TEXT_LIMITS.short),
+    title: titleText(TEXT_LIMITS.short),
     video_type: z.enum(VIDEO_TYPES, { error: `must be one of ${VIDEO_TYPES.join(', ')}` }).default('upload'),
     video_url: mediaUrl.meta({ description: 'For a youtube video, a YouTube link' }),
     thumbnail_url: optionalMediaUrl,
@@ -185,8 +190,8 @@ export const videoInput = z
 
 export const testimonialInput = z
   .object({
-    client_name: visibleText(TEXT_LIMITS.short),
-    company: visibleText(TEXT_LIMITS.short),
+    client_name: titleText(TEXT_LIMITS.short),
+    company: titleText(TEXT_LIMITS.short),
     testimonial_text: visibleText(TEXT_LIMITS.testimonial),
     rating: wholeNumber(1, 5),
     order,

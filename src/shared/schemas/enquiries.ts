@@ -1,11 +1,7 @@
 // Booking enquiries: POST /api/enquiries and the admin enquiry calls (docs/product.md#enquiry-intake,
 // docs/product.md#enquiry-statuses).
 import { z } from 'zod';
-import {
-  stripControlCharacters,
-  stripControlCharactersButLayout,
-  VISIBLE_CHARACTER,
-} from '../control-characters.ts';
+import { singleLine, stripControlCharactersButLayout, VISIBLE_CHARACTER } from '../control-characters.ts';
 import { MAX_ID, successResponse } from './common.ts';
 import { enquirySource } from './enquiry-source.ts';
 import {
@@ -15,7 +11,8 @@ import {
   HONEYPOT_FIELD,
   ENQUIRY_STATUSES,
 } from '../constants.ts';
-import { calendarDay, people } from './bookings.ts';
+import { people } from './bookings.ts';
+import { calendarDay } from './dates.ts';
 
 export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
 
@@ -23,13 +20,13 @@ export const NOTIFICATION_WAITS = ['address', 'mail_server', 'sending'] as const
 export type NotificationWait = (typeof NOTIFICATION_WAITS)[number];
 
 /**
- * Trimmed and required; control characters are removed first (PostgreSQL cannot store NUL). The
- * document says "has a visible character" (the same rule as "not empty once cleaned") and the most
- * characters a form should send; the length is counted after cleaning, so text that is longer only
- * by white space or control characters around it is still taken (a visitor's enquiry is not lost
- * over it).
+ * Trimmed and required; control characters are removed first (PostgreSQL cannot store NUL), and in
+ * a one-line field (a name, an organisation) each run of line breaks becomes a space. The document
+ * says "has a visible character" (the same rule as "not empty once cleaned") and the most characters
+ * a form should send; the length is counted after cleaning, so text that is longer only by white
+ * space or control characters around it is still taken (a visitor's enquiry is not lost over it).
  */
-const requiredText = (max: number, clean = stripControlCharacters) =>
+const requiredText = (max: number, clean = singleLine) =>
   z
     .string({ error: 'is required' })
     .regex(VISIBLE_CHARACTER, 'is required')

@@ -2,7 +2,7 @@
 // edited by a superadmin with PUT /api/admin/site. An empty social link means "not shown".
 import { z } from 'zod';
 import { URL_SPACES_MESSAGE, URL_WITHOUT_SPACES } from './media-url.ts';
-import { VISIBLE_CHARACTER } from '../control-characters.ts';
+import { singleLine, VISIBLE_CHARACTER } from '../control-characters.ts';
 
 /** Required and trimmed: the document's pattern says it needs a character other than white space. */
 const text = (max: number) =>
@@ -12,6 +12,9 @@ const text = (max: number) =>
     .trim()
     .min(1, 'is required')
     .max(max, `must be at most ${max} characters`);
+
+/** A name shown in one line (header, footer, mail): each run of line breaks becomes a space. */
+const oneLineText = (max: number) => text(max).transform(singleLine);
 
 /** Social links are limited to the platform they name, so a typo can't point the footer elsewhere. */
 const SOCIAL_HOSTS = {
@@ -77,7 +80,7 @@ const COMPANY_NUMBER_PATTERN = /^(?:[0-9]{6,8}|[A-Za-z]{2}[0-9]{6})$/;
 const COMPANY_NUMBER_LENGTH = 8;
 
 export const siteSettingsInput = z.object({
-  trading_name: text(100),
+  trading_name: oneLineText(100),
   phone: z
     .string({ error: 'is required' })
     .trim()
@@ -92,7 +95,7 @@ export const siteSettingsInput = z.object({
   instagram_url: socialUrl('instagram_url'),
   tiktok_url: socialUrl('tiktok_url'),
   youtube_url: socialUrl('youtube_url'),
-  company_name: text(160),
+  company_name: oneLineText(160),
   company_number: z
     .string({ error: 'is required' })
     .trim()

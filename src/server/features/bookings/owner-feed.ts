@@ -4,6 +4,7 @@
 // calendar stops while everyone else's keeps working; making a new one stops the old address at
 // once. Bookings are never in the public /events.ics.
 import { createHash, randomBytes } from 'node:crypto';
+import { DATE_RANGE } from '#shared/constants.ts';
 import { addDays, londonDay } from '#shared/london-days.ts';
 import type { Db } from '../../db/database.ts';
 import { escapeText, icsText, utcStamp } from '../calendar/ics.ts';
@@ -113,6 +114,9 @@ export async function ownerFeed(db: Db, options: { name: string; publicUrl: stri
     .selectAll()
     .where('state', '<>', 'cancelled')
     .where('end_date', '>=', from)
+    // A booking stored before its days were bounded (decision 0458) stays in the admin to be fixed;
+    // in the feed its last day would end on a day that is no date.
+    .where('end_date', '<=', DATE_RANGE.lastDay)
     .orderBy('start_date')
     .orderBy('id')
     .execute();

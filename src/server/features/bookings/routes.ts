@@ -8,6 +8,7 @@ import {
   bookingsFeed,
   dayWindowQuery,
 } from '#shared/schemas/bookings.ts';
+import { AVAILABILITY_LIMIT } from '#shared/constants.ts';
 import { idParams } from '#shared/schemas/common.ts';
 import { requireAdmin } from '../../plugins/auth-guard.ts';
 import type { BookingsService } from './service.ts';
@@ -15,16 +16,7 @@ import type { BookingsService } from './service.ts';
 export function registerBookingRoutes(app: FastifyInstance, bookings: BookingsService): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get(
-    '/api/availability',
-    { schema: { querystring: dayWindowQuery, response: { 200: availability } } },
-    async (request, reply) => {
-      // Read on every request (one indexed query): a day confirmed through any instance shows as
-      // taken at once. The browser revalidates (ETag) rather than keeping a copy that could be stale.
-      reply.header('cache-control', 'no-cache');
-      return bookings.availability(request.query.from, request.query.to);
-    },
-  );
+  registerAvailabilityRoute(app, bookings);
 
   api.get(
     '/api/admin/bookings',
@@ -86,6 +78,30 @@ export function registerBookingRoutes(app: FastifyInstance, bookings: BookingsSe
       async (request) => ({ success: true as const, booking: await change(request.params.id) }),
     );
   registerOwnerFeedRoutes(app, bookings);
+}
+
+/** The public availability: the days taken, nothing of who; limited per address (decision 0460). */
+function registerAvailabilityRoute(app: FastifyInstance, bookings: BookingsService) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    '/api/availability',
+    {
+      config: {
+        answers: {
+          429:
+            `More than ${AVAILABILITY_LIMIT.perAddressPerMinute} requests a minute from this address: ` +
+            '`Retry-After` says when to try again',
+        },
+      },
+      schema: { querystring: dayWindowQuery, response: { 200: availability } },
+    },
+    async (request, reply) => {
+      // Read on every request (one indexed query): a day confirmed through any instance shows as
+      // taken at once. The browser revalidates (ETag) rather than keeping a copy that could be stale.
+      reply.header('cache-control', 'no-cache');
+      return bookings.availability(request.ip, request.query.from, request.query.to);
+    },
+  );
 }
 
 /**

@@ -1,9 +1,13 @@
 // Bookings (docs/product.md#bookings, docs/decisions/0454): the work lives in the named functions of
 // this folder; the service binds them to their dependencies (decision 0425).
 import type { Booking, BookingDetail } from '#shared/schemas/bookings.ts';
-import { BUSINESS_NAME } from '#shared/constants.ts';
+import { AVAILABILITY_LIMIT, BUSINESS_NAME } from '#shared/constants.ts';
+import { ERROR_CODES } from '#shared/errors.ts';
 import { londonDay } from '#shared/london-days.ts';
 import { bindDeps } from '../../lib/bind-deps.ts';
+import { rateLimitAddress } from '../../lib/client-address.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { createWindowLimiter, retryAfterSeconds } from '../../lib/window-limiter.ts';
 import { bookEnquiry, getBooking, listBookings, updateBooking } from './booking-records.ts';
 import { mailsOfBooking, runMailJob } from './customer-mail.ts';
 import { availability } from './days.ts';
@@ -14,6 +18,12 @@ import { cancelBooking, completeBooking, confirmBooking, expireHolds } from './s
 
 export function createBookingsService(deps: BookingsDeps) {
   const bind = bindDeps(deps);
+  // In memory, per instance, like the captcha challenges (decision 0460): what it guards is one
+  // read each, and counting in the database would make every read a write.
+  const availabilityCalls = createWindowLimiter(deps.clock, {
+    max: AVAILABILITY_LIMIT.perAddressPerMinute,
+    windowMs: 60_000,
+  });
   /** One booking as the admin API answers it: with the mail sent (or owed) to its customer. */
   const detailed =
     <Args extends unknown[]>(work: (deps: BookingsDeps, ...args: Args) => Promise<Booking>) =>
@@ -34,7 +44,18 @@ export function createBookingsService(deps: BookingsDeps) {
     sendMail: bind(runMailJob),
     /** Resolves once the mail started in the background has gone (tests, shutdown). */
     settled: () => deps.background.settled(),
-    availability: (from: string, to: string) => availability(deps.db, from, to),
+    /** The days taken from `from` to `to`; 429 once the client's address has asked too often. */
+    async availability(ip: string, from: string, to: string) {
+      const waitMs = availabilityCalls.hit(rateLimitAddress(ip));
+      if (waitMs > 0)
+        throw new HttpError(
+          429,
+          ERROR_CODES.rateLimited,
+          'Too many availability requests from your address. Please try again in a minute.',
+          { 'retry-after': retryAfterSeconds(waitMs) },
+        );
+      return availability(deps.db, from, to);
+    },
     /** Anonymises finished bookings past the retention (the daily purge). */
     anonymiseOld: () => anonymiseOldBookings(deps.db, deps.clock.now(), deps.retentionYears),
     /** The address of this admin's own calendar feed; `rotate` makes them a new one. */

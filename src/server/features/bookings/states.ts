@@ -1,7 +1,7 @@
 // A booking's life (docs/decisions/0454): provisional → confirmed → completed, or cancelled from
 // provisional or confirmed; a hold not confirmed in time is cancelled by the periodic job. The
 // enquiry's status follows: booked while the booking lives, closed once it is cancelled.
-import { londonDay } from '#shared/london-days.ts';
+import { londonDay, withinDateRange } from '#shared/london-days.ts';
 import type { Booking, BookingState } from '#shared/schemas/bookings.ts';
 import type { Db } from '../../db/database.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
@@ -35,6 +35,9 @@ export async function confirmBooking(deps: BookingsDeps, id: number): Promise<Bo
       const before = await current(trx, id, ['provisional'], 'confirmed');
       if (before.end_date < londonDay(now))
         throw conflict('Its dates have passed: change them before confirming');
+      // Stored before its days were bounded (decision 0458): its days cannot be counted out.
+      if (!withinDateRange(before.end_date))
+        throw conflict('Its dates are not ones a booking can have: change them before confirming');
       const row = changed(
         await repo.updateIfUnchanged(trx, before, {
           state: 'confirmed',

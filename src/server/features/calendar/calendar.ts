@@ -4,7 +4,7 @@
 // notices), and kept, compressed, until the list, the London day or the business name changes.
 import { feedEvents } from '#shared/event-channels.ts';
 import type { Event } from '#shared/schemas/content.ts';
-import { londonDay } from '#shared/london-days.ts';
+import { londonDay, withinDateRange } from '#shared/london-days.ts';
 import { bindDeps } from '../../lib/bind-deps.ts';
 import { compressBody, type CompressedBody } from '../../lib/compressed-body.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -85,7 +85,7 @@ async function feed(state: CalendarState): Promise<CompressedBody> {
 async function eventFile(state: CalendarState, id: number): Promise<EventFile | undefined> {
   const calendar = current(state) ?? (await load(state));
   const event = calendar.events.get(id);
-  if (!event) return undefined;
+  if (!event || !withinDateRange(event.date)) return undefined;
   let file = calendar.files.get(id);
   if (!file) {
     const text = calendarText({ name: calendar.calendarName, events: [toCalendarEvent(state, event)] });
@@ -121,7 +121,9 @@ function build(state: CalendarState, list: PublicList, today: string, calendarNa
   // with the admin's event cards.
   const text = calendarText({
     name: calendarName,
-    events: feedEvents(events, today).map((event) => toCalendarEvent(state, event)),
+    events: feedEvents(events, today)
+      .filter((event) => withinDateRange(event.date))
+      .map((event) => toCalendarEvent(state, event)),
   });
   return {
     list,
