@@ -1,7 +1,8 @@
 // The OpenAPI document tells the truth (issue 20, item 10; issue 26, item 9; docs/decisions/0416 and
 // 0437), checked with requests built from the document alone (testing/openapi-examples.ts) as a
 // signed-in superadmin:
-//   - every answer has a status the document lists for the operation, every error exactly {detail, code};
+//   - every answer has a status the document lists for the operation, every error exactly {detail, code},
+//     every body a content type the document lists for that status;
 //   - a request the document allows, at its edges, is never refused as invalid (400) or as a body
 //     the route does not read (415), unless listed below with the reason the document cannot give;
 //   - an unknown body field and an unknown query parameter are refused exactly where the document
@@ -99,6 +100,11 @@ describeEachDatabase(
       );
       if (response.statusCode >= 400)
         expect(response.json(), key).toEqual({ detail: expect.any(String), code: expect.any(String) });
+      // Every answer with a body is of a content type the document lists for its status (issue 35).
+      const documented = operation.responses[String(response.statusCode)] as { content?: object };
+      const type = String(response.headers['content-type'] ?? '').split(';')[0];
+      if (response.rawPayload.length)
+        expect(Object.keys(documented.content ?? {}), `${key} ${response.statusCode}`).toContain(type);
     };
 
     // About 300 requests: seconds alone, more beside three other busy test files.
