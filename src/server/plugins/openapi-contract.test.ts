@@ -6,7 +6,8 @@
 //   - a request the document allows, at its edges, is never refused as invalid (400) or as a body
 //     the route does not read (415), unless listed below with the reason the document cannot give;
 //   - an unknown body field and an unknown query parameter are refused exactly where the document
-//     says `additionalProperties: false`; a value that breaks a declared format is refused;
+//     says `additionalProperties: false`; a value that breaks a declared format is refused, and so is
+//     an empty string wherever the document does not allow one;
 //   - every path answers 405 with `Allow` to any method it does not serve, a word never read as an id.
 import sharp from 'sharp';
 import { expect, it } from 'vitest';
@@ -14,6 +15,7 @@ import { describeEachDatabase, multipartFile, type TestContext } from '../testin
 import {
   documentAllows,
   edgeRequests,
+  emptyStringProbes,
   invalidRequest,
   malformedFormatRequests,
   unknownInputProbes,
@@ -148,30 +150,38 @@ describeEachDatabase(
 
     // Refused for it: a 400 whose detail names the unknown field, parameter or malformed value (the
     // request may be refused for another reason too, as a wrong current password is).
-    it('refuses unknown fields and parameters exactly where the document says so, and malformed formats', async () => {
-      const { operations, tokenFor } = await start();
-      const wrong: string[] = [];
-      let strictBodies = 0;
-      let formats = 0;
-      for (const { path, method, operation, key } of operations) {
-        const probes = [...unknownInputProbes(path, operation), ...malformedFormatRequests(path, operation)];
-        for (const { request, refused, names } of probes) {
-          const response = await send(method, request, await tokenFor(key));
-          expectDocumented(key, operation, response);
-          const refusedForIt =
-            response.statusCode === 400 && response.json<{ detail: string }>().detail.includes(names);
-          if (refusedForIt !== refused)
-            wrong.push(
-              `${key} ${request.what} (${refused ? 'refused' : 'allowed'} by the document): ${response.statusCode} ${response.body}`,
-            );
-          if (refused && request.what === 'unknown field') strictBodies += 1;
-          if (names !== UNKNOWN_FIELD && names !== UNKNOWN_PARAMETER) formats += 1;
+    it(
+      'refuses unknown fields and parameters exactly where the document says so, malformed formats and empty strings',
+      { timeout: 120_000 },
+      async () => {
+        const { operations, tokenFor } = await start();
+        const wrong: string[] = [];
+        let strictBodies = 0;
+        let formats = 0;
+        for (const { path, method, operation, key } of operations) {
+          const probes = [
+            ...unknownInputProbes(path, operation),
+            ...malformedFormatRequests(path, operation),
+            ...emptyStringProbes(path, operation),
+          ];
+          for (const { request, refused, names } of probes) {
+            const response = await send(method, request, await tokenFor(key));
+            expectDocumented(key, operation, response);
+            const refusedForIt =
+              response.statusCode === 400 && response.json<{ detail: string }>().detail.includes(names);
+            if (refusedForIt !== refused)
+              wrong.push(
+                `${key} ${request.what} (${refused ? 'refused' : 'allowed'} by the document): ${response.statusCode} ${response.body}`,
+              );
+            if (refused && request.what === 'unknown field') strictBodies += 1;
+            if (names !== UNKNOWN_FIELD && names !== UNKNOWN_PARAMETER) formats += 1;
+          }
         }
-      }
-      expect(wrong).toEqual([]);
-      expect(strictBodies).toBeGreaterThan(20);
-      expect(formats).toBeGreaterThan(10);
-    });
+        expect(wrong).toEqual([]);
+        expect(strictBodies).toBeGreaterThan(20);
+        expect(formats).toBeGreaterThan(10);
+      },
+    );
 
     it('answers 405 with Allow to a method a path does not serve, on every path', async () => {
       const { doc, session } = await start();

@@ -77,14 +77,14 @@ const wholeNumber = (min: number, max: number) =>
 const order = wholeNumber(-1_000_000, 1_000_000).default(0);
 const isActive = z.boolean({ error: 'must be true or false' }).default(true);
 
-/** Scheduled content (issue 17): an instant with its offset, or null/empty for "no limit". */
-const scheduleTime = z.preprocess(
-  (value) => (value === '' ? null : value),
-  z.iso
-    .datetime({ offset: true, error: 'must be a date and time such as 2026-12-05T09:00:00Z' })
-    .nullish()
-    .transform((value) => value ?? null),
-);
+/**
+ * Scheduled content (issue 17): an instant with its offset, or null for "no limit". An empty string
+ * is refused, as the document's `date-time` says (issue 35, item 8): the admin form sends null.
+ */
+const scheduleTime = z.iso
+  .datetime({ offset: true, error: 'must be a date and time such as 2026-12-05T09:00:00Z' })
+  .nullish()
+  .transform((value) => value ?? null);
 const schedule = { show_from: scheduleTime, hide_after: scheduleTime };
 
 /** Hide after must come after show from, when both are set. */
