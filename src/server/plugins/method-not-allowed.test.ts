@@ -40,6 +40,35 @@ describeEachDatabase('methods an API path does not serve', (ctx) => {
     );
   });
 
+  // Issue 35, item 8: a word in the address is not another route's id. A PATCH to bulk-delete used to
+  // reach PATCH /api/admin/enquiries/:id and answer 400 "id: must be a positive whole number".
+  it('answers 405 where a word of the path would otherwise be read as a parameter', async () => {
+    const { token } = await ctx().loginAs();
+    const enquiry = await ctx().request({ method: 'GET', url: '/api/enquiries', token });
+    expectRefused(
+      await ctx().request({
+        method: 'PATCH',
+        url: '/api/admin/enquiries/bulk-delete',
+        payload: { status: 'read' },
+        token,
+      }),
+      'POST',
+    );
+    expectRefused(
+      await ctx().request({ method: 'PUT', url: '/api/admin/bookings/calendar-feed', payload: {}, token }),
+      'GET, HEAD',
+    );
+    expectRefused(
+      await ctx().request({ method: 'DELETE', url: '/api/admin/bookings/calendar-feed', token }),
+      'GET, HEAD',
+    );
+    // The parameter's own routes are untouched, and nothing was changed by the refused calls.
+    expect((await ctx().request({ method: 'GET', url: '/api/admin/bookings/1', token })).statusCode).toBe(
+      404,
+    );
+    expect((await ctx().request({ method: 'GET', url: '/api/enquiries', token })).body).toBe(enquiry.body);
+  });
+
   it('keeps unknown API paths a 404', async () => {
     const unknown = await ctx().request({ method: 'POST', url: '/api/no-such-thing', payload: {} });
     expect(unknown.statusCode).toBe(404);

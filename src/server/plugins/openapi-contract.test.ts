@@ -1,18 +1,21 @@
 // The OpenAPI document tells the truth (issue 20, item 10; issue 26, item 9; docs/decisions/0416 and
 // 0437), checked with requests built from the document alone (testing/openapi-examples.ts) as a
 // signed-in superadmin:
-//   - every answer has a status the document lists for the operation, every error exactly {detail, code};
+//   - every answer has a status the document lists for the operation, every error exactly {detail, code},
+//     every body a content type the document lists for that status;
 //   - a request the document allows, at its edges, is never refused as invalid (400) or as a body
 //     the route does not read (415), unless listed below with the reason the document cannot give;
 //   - an unknown body field and an unknown query parameter are refused exactly where the document
-//     says `additionalProperties: false`; a value that breaks a declared format is refused;
-//   - every path answers 405 with `Allow` to a method it does not serve.
+//     says `additionalProperties: false`; a value that breaks a declared format is refused, and so is
+//     an empty string wherever the document does not allow one;
+//   - every path answers 405 with `Allow` to any method it does not serve, a word never read as an id.
 import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import { describeEachDatabase, multipartFile, type TestContext } from '../testing/harness.ts';
 import {
   documentAllows,
   edgeRequests,
+  emptyStringProbes,
   invalidRequest,
   malformedFormatRequests,
   unknownInputProbes,
@@ -41,8 +44,12 @@ const REFUSED_THOUGH_VALID: Record<string, string> = {
   'post /api/enquiries': 'a preferred date is today or later, and at most three years ahead',
 };
 
-/** Methods no path serves: one Fastify reads a body for, one it does not, one it does not know. */
-const UNSERVED_METHODS = ['QUERY', 'TRACE', 'PROPFIND'] as const;
+/**
+ * Every method a client commonly sends, and three no path serves: one Fastify reads a body for, one it
+ * does not, one it does not know. A path answers 405 to each it does not serve, even where a word in
+ * it could be read as another route's parameter (issue 35, item 8).
+ */
+const PROBED_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'QUERY', 'TRACE', 'PROPFIND'] as const;
 
 const operationsOf = (doc: Document) =>
   Object.entries(doc.paths).flatMap(([path, item]) =>
@@ -95,6 +102,11 @@ describeEachDatabase(
       );
       if (response.statusCode >= 400)
         expect(response.json(), key).toEqual({ detail: expect.any(String), code: expect.any(String) });
+      // Every answer with a body is of a content type the document lists for its status (issue 35).
+      const documented = operation.responses[String(response.statusCode)] as { content?: object };
+      const type = String(response.headers['content-type'] ?? '').split(';')[0];
+      if (response.rawPayload.length)
+        expect(Object.keys(documented.content ?? {}), `${key} ${response.statusCode}`).toContain(type);
     };
 
     // About 300 requests: seconds alone, more beside three other busy test files.
@@ -138,40 +150,48 @@ describeEachDatabase(
 
     // Refused for it: a 400 whose detail names the unknown field, parameter or malformed value (the
     // request may be refused for another reason too, as a wrong current password is).
-    it('refuses unknown fields and parameters exactly where the document says so, and malformed formats', async () => {
-      const { operations, tokenFor } = await start();
-      const wrong: string[] = [];
-      let strictBodies = 0;
-      let formats = 0;
-      for (const { path, method, operation, key } of operations) {
-        const probes = [...unknownInputProbes(path, operation), ...malformedFormatRequests(path, operation)];
-        for (const { request, refused, names } of probes) {
-          const response = await send(method, request, await tokenFor(key));
-          expectDocumented(key, operation, response);
-          const refusedForIt =
-            response.statusCode === 400 && response.json<{ detail: string }>().detail.includes(names);
-          if (refusedForIt !== refused)
-            wrong.push(
-              `${key} ${request.what} (${refused ? 'refused' : 'allowed'} by the document): ${response.statusCode} ${response.body}`,
-            );
-          if (refused && request.what === 'unknown field') strictBodies += 1;
-          if (names !== UNKNOWN_FIELD && names !== UNKNOWN_PARAMETER) formats += 1;
+    it(
+      'refuses unknown fields and parameters exactly where the document says so, malformed formats and empty strings',
+      { timeout: 120_000 },
+      async () => {
+        const { operations, tokenFor } = await start();
+        const wrong: string[] = [];
+        let strictBodies = 0;
+        let formats = 0;
+        for (const { path, method, operation, key } of operations) {
+          const probes = [
+            ...unknownInputProbes(path, operation),
+            ...malformedFormatRequests(path, operation),
+            ...emptyStringProbes(path, operation),
+          ];
+          for (const { request, refused, names } of probes) {
+            const response = await send(method, request, await tokenFor(key));
+            expectDocumented(key, operation, response);
+            const refusedForIt =
+              response.statusCode === 400 && response.json<{ detail: string }>().detail.includes(names);
+            if (refusedForIt !== refused)
+              wrong.push(
+                `${key} ${request.what} (${refused ? 'refused' : 'allowed'} by the document): ${response.statusCode} ${response.body}`,
+              );
+            if (refused && request.what === 'unknown field') strictBodies += 1;
+            if (names !== UNKNOWN_FIELD && names !== UNKNOWN_PARAMETER) formats += 1;
+          }
         }
-      }
-      expect(wrong).toEqual([]);
-      expect(strictBodies).toBeGreaterThan(20);
-      expect(formats).toBeGreaterThan(10);
-    });
+        expect(wrong).toEqual([]);
+        expect(strictBodies).toBeGreaterThan(20);
+        expect(formats).toBeGreaterThan(10);
+      },
+    );
 
     it('answers 405 with Allow to a method a path does not serve, on every path', async () => {
       const { doc, session } = await start();
       const wrong: string[] = [];
       for (const [path, item] of Object.entries(doc.paths)) {
         const url = path.replace(/\{\w+\}/g, '1');
-        for (const method of UNSERVED_METHODS) {
+        const served = Object.keys(item).map((m) => m.toUpperCase());
+        for (const method of PROBED_METHODS.filter((m) => !served.includes(m))) {
           const response = await ctx().request({ method, url, token: session.token });
           const allow = String(response.headers.allow ?? '');
-          const served = Object.keys(item).map((m) => m.toUpperCase());
           if (response.statusCode !== 405 || !served.every((m) => allow.split(', ').includes(m)))
             wrong.push(
               `${method} ${url}: ${response.statusCode} allow=${allow} ${response.body.slice(0, 120)}`,

@@ -14,6 +14,11 @@ declare module 'fastify' {
      * only; the statuses that follow from the route's shape are added without being listed here).
      */
     answers?: Record<number, string>;
+    /**
+     * The content types of answers the handler writes itself rather than through a response schema
+     * (a CSV, a calendar file, a picture, the HTML 404 page), by status, for the OpenAPI document.
+     */
+    answerTypes?: Record<number, readonly string[]>;
   }
 }
 
@@ -68,6 +73,8 @@ function shapeStatuses(route: DocumentedRoute): number[] {
 
 /** Every status the route can answer besides those its response schema declares, in order. */
 export function derivedStatuses(route: DocumentedRoute): number[] {
-  const declared = Object.keys(route.config?.answers ?? {}).map(Number);
+  const declared = [route.config?.answers, route.config?.answerTypes].flatMap((byStatus) =>
+    Object.keys(byStatus ?? {}).map(Number),
+  );
   return [...new Set([...shapeStatuses(route), ...declared])].sort((a, b) => a - b);
 }

@@ -73,6 +73,28 @@ function addStatuses(operation: Operation, route: DocumentedRoute): void {
   }
 }
 
+/** What an answer the handler writes itself holds, for each content type it declares. */
+const bodyOfType = (type: string) =>
+  type === 'application/json'
+    ? {}
+    : type.startsWith('text/')
+      ? { type: 'string' }
+      : { type: 'string', format: 'binary' };
+
+/** The content types a route declares it answers (`config.answerTypes`), beside any a schema gives. */
+function addAnswerTypes(operation: Operation, route: DocumentedRoute): void {
+  const responses = (operation.responses ??= {});
+  for (const [status, types] of Object.entries(route.config?.answerTypes ?? {})) {
+    const response = (responses[status] ??= { description: statusMeaning(route, Number(status)) }) as {
+      content?: Record<string, unknown>;
+    };
+    response.content = {
+      ...response.content,
+      ...Object.fromEntries(types.map((type) => [type, { schema: bodyOfType(type) }])),
+    };
+  }
+}
+
 /** The query refuses parameters it does not declare (plugins/strict-admin-input.ts). */
 const refusesUnknownQuery = (route: RecordedRoute) => {
   const query = route.schema?.querystring;
@@ -103,6 +125,7 @@ function addErrorStatuses(document: Document, routes: RecordedRoute[]): Document
       const operation = document.paths?.[toOpenApiPath(route.url)]?.[method.toLowerCase()];
       if (!operation) continue;
       addStatuses(operation, { ...route, method });
+      addAnswerTypes(operation, { ...route, method });
       addInputFacts(operation, route);
     }
   }

@@ -162,6 +162,7 @@ describe('the fast lane on its own failures and at shutdown', () => {
   let failing = false;
   const route: CachedRoute = {
     path: '/list',
+    type: 'application/json',
     securityHeaders: 'api',
     peek: () => {
       if (failing) throw new Error('a bug in the cache');

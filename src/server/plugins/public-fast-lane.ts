@@ -28,6 +28,8 @@ export interface CachedBody extends CompressedBody {
 
 export interface CachedRoute {
   path: string;
+  /** The answer's content type without parameters, for the OpenAPI document. */
+  type: string;
   securityHeaders: SecurityHeaderSet;
   /** The answer while it is in memory and fresh; the lane answers only then. */
   peek(): CachedBody | undefined;
@@ -86,7 +88,14 @@ export function registerCachedRoutes(
   for (const route of routes) {
     app.get(
       route.path,
-      { config: { public: true, securityHeaders: route.securityHeaders, answers: CACHED_ANSWERS } },
+      {
+        config: {
+          public: true,
+          securityHeaders: route.securityHeaders,
+          answers: CACHED_ANSWERS,
+          answerTypes: { 200: [route.type] },
+        },
+      },
       async (request, reply) => replyCached(request, reply, await route.load(), headerSets.get(route)!),
     );
   }

@@ -238,6 +238,21 @@ describe('web client: pages and admin shell', () => {
     expect(doc.paths['/api/admin/login']?.post).toBeDefined();
   });
 
+  // Issue 35, item 8: an event file that does not exist is the site's 404 page, an HTML answer the
+  // document did not list (it said JSON only).
+  it('lists the content type of every answer of an event file, the HTML 404 page included', async () => {
+    const missing = await built.app.inject({ method: 'GET', url: '/events/424242.ics' });
+    expect(missing.statusCode).toBe(404);
+    const type = String(missing.headers['content-type']).split(';')[0];
+    expect(type).toBe('text/html');
+    const doc = (await built.app.inject({ method: 'GET', url: '/api/docs' })).json<{
+      paths: Record<string, { get: { responses: Record<string, { content?: object }> } }>;
+    }>();
+    const { responses } = doc.paths['/events/{file}']!.get;
+    expect(Object.keys(responses['404']?.content ?? {})).toContain(type);
+    expect(Object.keys(responses['200']?.content ?? {})).toEqual(['text/calendar']);
+  });
+
   it('keeps unknown API paths and non-GET requests as JSON 404s', async () => {
     const api = await built.app.inject({ method: 'GET', url: '/api/does-not-exist' });
     expect(api.statusCode).toBe(404);

@@ -211,6 +211,24 @@ export function malformedFormatRequests(path: string, operation: Operation): Pro
   return requests;
 }
 
+/**
+ * For each body field the document says may not be an empty string (a `date-time`, a pattern, a
+ * least length, an object), the request with `""` there: refused, with a detail naming the field
+ * (issue 35, item 8: `hide_after: ""` was taken as "no limit").
+ */
+export function emptyStringProbes(path: string, operation: Operation): Probe[] {
+  const body = jsonBodyOf(operation);
+  const shape = body && variantsOf(body)[0];
+  const valid = shape?.properties ? objectOf(shape, 'least', 'required') : {};
+  return Object.entries(shape?.properties ?? {})
+    .filter(([, schema]) => !conforms('', schema))
+    .map(([field]) => ({
+      request: jsonRequest(urlOf(path, operation), { ...valid, [field]: '' }, `${field}: ""`),
+      refused: true,
+      names: field,
+    }));
+}
+
 const hasIdPattern = (schema: Schema | undefined) => Boolean(schema?.pattern ?? schema?.allOf);
 
 /**

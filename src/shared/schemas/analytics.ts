@@ -2,7 +2,7 @@
 // docs/product.md#analytics-definitions).
 import { z } from 'zod';
 import { stripControlCharacters, VISIBLE_CHARACTER } from '../control-characters.ts';
-import { enquirySource } from './enquiry-source.ts';
+import { sourceIgnoredIfMalformed } from './enquiry-source.ts';
 import {
   ANALYTICS_PERIODS,
   DEFAULT_ANALYTICS_PERIOD,
@@ -60,7 +60,7 @@ export const trackEventRequest = z.object({
    * page_view: the visit's campaign tags and referring host, read as for an enquiry; the session is
    * counted under its label in "Bookings by source". Like there, a malformed one is ignored, never refused.
    */
-  source: enquirySource.optional().catch(undefined),
+  source: sourceIgnoredIfMalformed,
 });
 export type TrackEventRequest = z.infer<typeof trackEventRequest>;
 

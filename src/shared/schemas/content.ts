@@ -85,13 +85,12 @@ const order = wholeNumber(-1_000_000, 1_000_000).default(0);
 const isActive = z.boolean({ error: 'must be true or false' }).default(true);
 
 /**
+/**
  * Scheduled content (issue 17): an instant with its offset, within DATE_RANGE (decision 0458), or
- * null/empty for "no limit".
+ * null for "no limit". An empty string is refused, as the document's `date-time` says (issue 35,
+ * item 8): the admin form sends null.
  */
-const scheduleTime = z.preprocess(
-  (value) => (value === '' ? null : value),
-  instantString.nullish().transform((value) => value ?? null),
-);
+const scheduleTime = instantString.nullish().transform((value) => value ?? null);
 const schedule = { show_from: scheduleTime, hide_after: scheduleTime };
 
 /** Hide after must come after show from, when both are set. */

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { singleLine, stripControlCharactersButLayout, VISIBLE_CHARACTER } from '../control-characters.ts';
 import { MAX_ID, successResponse } from './common.ts';
-import { enquirySource } from './enquiry-source.ts';
+import { sourceIgnoredIfMalformed } from './enquiry-source.ts';
 import {
   BOOKING_STATES,
   ENQUIRY_LIMITS,
@@ -79,7 +79,7 @@ export const enquiryRequest = z.object({
   people: notRequired(people, 'must be a whole number of people'),
   [HONEYPOT_FIELD]: z.unknown().optional(),
   /** Where the visitor came from (issue 17); never a reason to refuse an enquiry. */
-  source: enquirySource.optional().catch(undefined),
+  source: sourceIgnoredIfMalformed,
 });
 export type EnquiryRequest = z.infer<typeof enquiryRequest>;
 

@@ -42,6 +42,20 @@ export const enquirySource = z.object({
 });
 export type EnquirySource = z.infer<typeof enquirySource>;
 
+/**
+ * Where a public call (the enquiry form, tracking) reads a source: the object above, and anything else
+ * (a malformed one, an empty string from an older page) is ignored rather than losing the enquiry or
+ * event. A union with "any value", so the document says exactly that (issue 35, item 8).
+ */
+export const sourceIgnoredIfMalformed = z
+  // Every JSON value spelled out, so the document says "any value" (its generator drops an empty one).
+  .union([enquirySource, z.string(), z.number(), z.boolean(), z.null(), z.array(z.unknown())])
+  .optional()
+  .transform((value) => (typeof value === 'object' && value && !Array.isArray(value) ? value : undefined))
+  .catch(undefined)
+  .optional()
+  .meta({ description: 'Where the visitor came from; any other value is ignored' });
+
 export const NO_SOURCE: EnquirySource = {
   utm_source: null,
   utm_medium: null,

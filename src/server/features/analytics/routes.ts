@@ -28,7 +28,8 @@ export async function registerAnalyticsRoutes(
     async (request) => ({ success: true as const, chart_data: await analytics.chart(request.query.days) }),
   );
 
-  api.get('/api/admin/analytics/export', { schema: { querystring: periodQuery } }, async (request, reply) => {
+  const csv = { schema: { querystring: periodQuery }, config: { answerTypes: { 200: ['text/csv'] } } };
+  api.get('/api/admin/analytics/export', csv, async (request, reply) => {
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${analytics.exportFileName()}"`)
@@ -37,18 +38,14 @@ export async function registerAnalyticsRoutes(
   });
 
   // The screen's figures as a file (issue 28): totals, days, sections and bookings by source.
-  api.get(
-    '/api/admin/analytics/summary/export',
-    { schema: { querystring: periodQuery } },
-    async (request, reply) => {
-      const { days } = request.query;
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${analytics.summaryFileName(days)}"`)
-        .header('cache-control', 'no-store')
-        .send(await analytics.summaryCsv(days));
-    },
-  );
+  api.get('/api/admin/analytics/summary/export', csv, async (request, reply) => {
+    const { days } = request.query;
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${analytics.summaryFileName(days)}"`)
+      .header('cache-control', 'no-store')
+      .send(await analytics.summaryCsv(days));
+  });
 
   api.delete('/api/admin/analytics/reset', { schema: { response: { 200: successResponse } } }, async () => {
     await analytics.reset();

@@ -24,6 +24,7 @@ const calendarHeaders = (body: CompressedBody, encoding: Encoding, filename: str
 export function calendarFeedRoute(calendar: Calendar): CachedRoute {
   return {
     path: CALENDAR_FEED_PATH,
+    type: 'text/calendar',
     securityHeaders: 'api',
     peek: () => calendar.cachedFeed(),
     load: () => calendar.feed(),
@@ -44,7 +45,16 @@ export function registerEventFileRoute(
   );
   app.get<{ Params: { file: string } }>(
     '/events/:file',
-    { config: { public: true, securityHeaders: 'api', answers: CACHED_ANSWERS } },
+    {
+      config: {
+        public: true,
+        securityHeaders: 'api',
+        answers: CACHED_ANSWERS,
+        // Not an event file: the site's 404 page, as a link followed in a browser expects (JSON
+        // when the server runs without the built pages).
+        answerTypes: { 200: ['text/calendar'], 404: ['text/html', 'application/json'] },
+      },
+    },
     async (request, reply) => {
       const id = Number(EVENT_FILE.exec(request.params.file)?.[1] ?? Number.NaN);
       // A hidden, deleted or never-existing event, or a path that is no event file: the 404 page.

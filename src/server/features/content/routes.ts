@@ -20,6 +20,7 @@ export const PUBLIC_LIST_HEADERS = {
 export function publicListRoutes(content: ContentService): CachedRoute[] {
   return CONTENT_KIND_NAMES.map((kind) => ({
     path: `/api/cms/${kind}`,
+    type: 'application/json',
     securityHeaders: 'api',
     peek: () => content.cachedPublicList(kind),
     load: () => content.publicList(kind),

@@ -22,6 +22,9 @@ import type { Captcha } from './captcha.ts';
 import type { EnquiryLimits } from './limits.ts';
 import type { EnquiriesService } from './service.ts';
 
+/** The exports' answer, for the OpenAPI document. */
+const CSV = { 200: ['text/csv'] };
+
 export async function registerEnquiryRoutes(
   app: FastifyInstance,
   enquiries: EnquiriesService,
@@ -75,6 +78,7 @@ function registerSubmissionRoutes(
           404: 'The captcha provider is not altcha: there is no challenge to fetch',
           429: 'Too many verification requests from this address: `Retry-After` says when to try again',
         },
+        answerTypes: { 200: ['application/json'] },
       },
     },
     async (_request, reply) => {
@@ -106,7 +110,7 @@ function registerListRoutes(app: FastifyInstance, enquiries: EnquiriesService, c
   // Issue 16: the filtered list as CSV (the same filter the screen applies, src/shared/enquiry-filter.ts).
   api.get(
     '/api/admin/enquiries/export',
-    { schema: { querystring: enquiryFilterQuery } },
+    { schema: { querystring: enquiryFilterQuery }, config: { answerTypes: CSV } },
     async (request, reply) => {
       const chosen = (await enquiries.list()).filter((e) => matchesEnquiryFilter(e, request.query));
       return reply
@@ -129,7 +133,7 @@ function registerListRoutes(app: FastifyInstance, enquiries: EnquiriesService, c
 
   api.get(
     '/api/admin/enquiries/by-source/export',
-    { schema: { querystring: periodQuery } },
+    { schema: { querystring: periodQuery }, config: { answerTypes: CSV } },
     async (request, reply) => {
       const report = await enquiries.bySource(request.query.days);
       return reply

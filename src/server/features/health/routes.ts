@@ -20,7 +20,9 @@ const unavailable = (detail: string) => ({ detail, code: ERROR_CODES.unavailable
 export function registerHealthRoutes(app: FastifyInstance, db: Db, readiness: Readiness): void {
   app.get(
     '/api/health',
-    { config: { answers: { 503: 'The database is unreachable' } } },
+    {
+      config: { answers: { 503: 'The database is unreachable' }, answerTypes: { 200: ['application/json'] } },
+    },
     async (request, reply) => {
       try {
         await sql`select 1`.execute(db);
@@ -34,7 +36,8 @@ export function registerHealthRoutes(app: FastifyInstance, db: Db, readiness: Re
 
   const notReady =
     'Not serving: shutting down, the database unreachable or behind, or analytics writes failing';
-  app.get('/api/ready', { config: { answers: { 503: notReady } } }, async (_request, reply) => {
+  const config = { answers: { 503: notReady }, answerTypes: { 200: ['application/json'] } };
+  app.get('/api/ready', { config }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     if (readiness.stopping) return reply.code(503).send(unavailable('This instance is shutting down'));
     let current: boolean;

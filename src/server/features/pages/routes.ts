@@ -20,6 +20,7 @@ export function pageHeaders(page: CompressedBody, encoding: Encoding): Record<st
 export function publicPageRoutes(renderer: PageRenderer): CachedRoute[] {
   return PUBLIC_PAGES.map((pagePath) => ({
     path: pagePath,
+    type: 'text/html',
     securityHeaders: 'page',
     peek: () => renderer.cached(pagePath),
     load: () => renderer.page(pagePath),

@@ -86,6 +86,7 @@ export async function registerUploadRoutes(
   // /uploads/w/640/<name>: the image at most 640 px wide, as WebP, for srcset on phones.
   app.get<{ Params: { width: string; name: string } }>(
     `${VARIANTS_URL_PREFIX}:width/:name`,
+    { config: { answerTypes: { 200: ['image/webp'] } } },
     async (request, reply) => {
       // Only the plain spelling of a width ("640", not "0640" or "0x280"): one URL per picture.
       const width = IMAGE_WIDTHS.find((candidate) => String(candidate) === request.params.width);

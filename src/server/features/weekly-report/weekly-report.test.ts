@@ -94,6 +94,7 @@ describeEachDatabase(
         success: true,
         sent_to: 'preview@example.co.uk',
         outcome: 'saved',
+        failure: null,
       });
       expect(preview.json<{ detail: string }>().detail).toMatch(
         /^Not delivered — no mail server yet\. It was saved as a file on the server/,
@@ -137,10 +138,41 @@ describeEachDatabase(
         success: true,
         sent_to: 'preview@example.co.uk',
         outcome: 'sent',
+        failure: null,
         detail:
           'Sent to preview@example.co.uk. If it has not arrived in a few minutes, look in the spam or junk folder.',
       });
       expect((await arriving).to).toEqual(['preview@example.co.uk']);
+    });
+
+    // Issue 35, item 8: the preview answered 503 when the mail server could not be reached, while the
+    // test e-mail answers 200 with the failure. One convention: 200, the failure in the body.
+    it('says in a 200 that the preview was not sent when the mail server cannot be found', async () => {
+      const admin = await ctx().loginAs({ email: 'preview@example.co.uk' });
+      const server = {
+        host: 'mail.invalid',
+        port: 587,
+        security: 'starttls',
+        from_address: 'office@example.co.uk',
+      };
+      const saved = await ctx().request({
+        method: 'PUT',
+        url: '/api/admin/mail/settings',
+        token: admin.token,
+        payload: server,
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const { preview, saved: files } = await previewWeeklyReport(ctx(), admin);
+      expect(preview.statusCode, preview.body).toBe(200);
+      expect(preview.json()).toEqual({
+        success: true,
+        sent_to: 'preview@example.co.uk',
+        outcome: 'failed',
+        failure: 'host_not_found',
+        detail:
+          "The preview was not sent to preview@example.co.uk. The mail server's name (mail.invalid) could not be found — check the server name in Settings › Mail.",
+      });
+      expect(files).toEqual([]);
     });
   },
   // The test mail server listens on a port of its own, which the operator would have to allow.

@@ -32,11 +32,14 @@ export function WeeklyReportSection({ myEmail }: { myEmail: string | undefined }
 
   function sendPreview() {
     preview.mutate(undefined, {
-      // Saved as a file is not sent: a warning, never the green "sent" (issue 28).
-      onSuccess: (result) =>
-        result.outcome === 'saved'
-          ? toast.warning(NOT_DELIVERED, { description: result.detail })
-          : toast.success(`Preview sent to ${result.sent_to}`, { description: result.detail }),
+      // Saved as a file is not sent: a warning, never the green "sent" (issue 28). A mail server that
+      // failed is an answer too (200, like the test e-mail), said as the error it is.
+      onSuccess: (result) => {
+        if (result.outcome === 'failed')
+          toast.error('The preview could not be sent', { description: result.detail });
+        else if (result.outcome === 'saved') toast.warning(NOT_DELIVERED, { description: result.detail });
+        else toast.success(`Preview sent to ${result.sent_to}`, { description: result.detail });
+      },
       onError: (error) => toast.error(errorMessage(error, 'The preview could not be sent')),
     });
   }
