@@ -1,5 +1,7 @@
 // A stop ends the process whatever its log reader or its slowest client does (docs/decisions/0434):
 // - with a log shipper that has stopped reading stdout, SIGTERM still ends the process, in time;
+// - with the reader of its stdout and stderr gone (a shipper that died, `npm start | tee log` after
+//   tee has ended), too — started as `npm start` or as the compiled entry (docs/decisions/0455);
 // - a client sending its headers a byte at a time, or a large upload sent slowly, does not hold the
 //   stop to the grace period's deadline (which ends it with exit code 1): the stop closes them and
 //   exits 0, while a request already being answered is finished.
@@ -11,6 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SHUTDOWN_GRACE_MS } from '../../src/server/server.ts';
 import { call, login, sustainedLoad } from './support/api.ts';
 import {
+  healthy,
   startServerProcess,
   stopAllServers,
   type Exit,
@@ -88,6 +91,28 @@ describe('stopping the server process', () => {
     expect(exit, 'the process was still running with its log reader stalled').not.toBeNull();
     expect(exit).toEqual({ code: 0, signal: null });
   });
+
+  it.each([
+    ['the compiled entry', false],
+    ['npm start', true],
+  ])(
+    'ends within the grace period when its log pipe has no reader any more (%s)',
+    async (how, npmStart) => {
+      const server = await startServerProcess(install({ LOG_LEVEL: 'info' }), { npmStart });
+      server.closeOutput();
+      // Access-log lines written to the closed pipe, so each write has failed before the stop.
+      for (let i = 0; i < 50; i += 1) await call(`${server.url}/api/health`);
+      const signalled = Date.now();
+      server.signal('SIGTERM');
+      const exit = await exitWithin(server, SHUTDOWN_GRACE_MS + 5000);
+      report(`closed log pipe (${how}): ${JSON.stringify(exit)} ${Date.now() - signalled} ms after SIGTERM`);
+      expect(exit, 'the process was still running with its log pipe closed').not.toBeNull();
+      // npm passes the server's own exit code on; the server itself is gone, not left behind by npm.
+      expect(exit).toEqual({ code: 0, signal: null });
+      expect(await healthy(server.url), 'the server still answers after npm ended').toBe(false);
+    },
+    240_000,
+  );
 
   it('closes slow and stalled clients within 2 s and exits 0', async () => {
     const server = await startServerProcess(install());

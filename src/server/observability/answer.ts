@@ -3,7 +3,7 @@
 export interface Answer {
   id: string;
   method: string;
-  /** The path as asked, query values redacted in the log. */
+  /** The path as asked; the log redacts query values and the calendar feed's secret (redactUrl). */
   url: string;
   /** The route's pattern (`/api/admin/events/:id`), bounded for metrics; `(unmatched)` for a 404. */
   route: string;

@@ -4,7 +4,7 @@
 // and client address. Successful tracking beacons are only counted: they are most of the traffic and
 // say nothing one by one (their failures are still logged).
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { redactQuery } from '../lib/redact-query.ts';
+import { redactUrl } from '../lib/redact-query.ts';
 import { bytesSent } from '../plugins/public-fast-lane.ts';
 import type { AnswerObserver } from './answer.ts';
 import type { Metrics } from './metrics.ts';
@@ -25,7 +25,7 @@ export function createAnswerObserver(log: FastifyBaseLogger, metrics: Metrics): 
       {
         reqId: answer.id,
         method: answer.method,
-        url: redactQuery(answer.url),
+        url: redactUrl(answer.url),
         route: answer.route,
         status: answer.status,
         bytes: answer.bytes,

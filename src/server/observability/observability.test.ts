@@ -109,6 +109,41 @@ describeEachDatabase(
       expect(logLines.some((line) => line.includes('request completed'))).toBe(false);
     });
 
+    it("never writes the owner's calendar feed secret, however the feed's path is written", async () => {
+      logLines.length = 0;
+      const feed = new URL(await ctx().services.bookings.feedUrl());
+      const secret = /bookings-(.+)\.ics$/.exec(feed.pathname)![1]!;
+      // As served, with a query, and as spelled otherwise (escaped, doubled slash) by a client.
+      const asked = [
+        feed.pathname,
+        `${feed.pathname}?x=1`,
+        feed.pathname.replace('calendar', '%63alendar'),
+        `/${feed.pathname}`,
+        // A wrong guess is logged the same way: the path says nothing of what was tried.
+        `/calendar/bookings-${'a'.repeat(30)}.ics`,
+      ];
+      const statuses: number[] = [];
+      for (const [i, path] of asked.entries()) {
+        const answer = await fetch(`${base}${path}`, { headers: { 'x-request-id': `calendar-feed-${i}` } });
+        statuses.push(answer.status);
+        await answer.text();
+      }
+      expect(statuses[0]).toBe(200);
+      const logged = () =>
+        asked.map((_, i) => accessLines().find((line) => line.reqId === `calendar-feed-${i}`));
+      await vi.waitFor(() => expect(logged().map((l) => l?.url ?? null)).not.toContain(null));
+      expect(logged().map((line) => line?.url)).toEqual([
+        '/calendar/…',
+        '/calendar/…?x=…',
+        '/calendar/…',
+        '/calendar/…',
+        '/calendar/…',
+      ]);
+      expect(logged().map((line) => line?.status)).toEqual(statuses);
+      expect(logLines.join('\n')).not.toContain(secret);
+      expect(logLines.join('\n')).not.toContain('a'.repeat(30));
+    });
+
     it('counts answers, tracking and mail, scraped from the metrics port (not the public one)', async () => {
       await ctx().services.analytics.flush(); // what earlier tests queued
       const before = await (await fetch(scrapeUrl)).text();

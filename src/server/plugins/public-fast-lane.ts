@@ -16,6 +16,7 @@ import {
   type SentAnswer,
 } from '../lib/cached-answer.ts';
 import { clientAddress, type TrustsHop } from '../lib/client-address.ts';
+import { redactUrl } from '../lib/redact-query.ts';
 import type { CompressedBody, Encoding } from '../lib/compressed-body.ts';
 import { requestId } from '../lib/request-id.ts';
 import type { AnswerObserver } from '../observability/answer.ts';
@@ -169,7 +170,10 @@ export function createFastLane(
       observe(request, id, route.path, sent, started);
     } catch (error) {
       id ??= requestId(request);
-      options.log.error({ err: error, reqId: id, url: request.url }, 'the fast lane failed to answer');
+      options.log.error(
+        { err: error, reqId: id, url: redactUrl(request.url ?? '') },
+        'the fast lane failed to answer',
+      );
       if (response.headersSent) response.destroy();
       else observe(request, id, route.path, sendError(response, 500, LANE_FAILED, id, []), started);
     }

@@ -3,6 +3,7 @@
 // makes), else the TypeScript sources through tsx — never a stale build. This is the one place that
 // decides, so every process-level test runs the same thing and says which.
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import { freePort } from '../../../src/server/testing/free-port.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +14,8 @@ const COMPILED_ENTRY = path.join(PROJECT_ROOT, 'dist', 'server', 'server.js');
 const SOURCE_ENTRY = path.join(PROJECT_ROOT, 'src', 'server', 'server.ts');
 
 const START_TIMEOUT_MS = 60_000;
+/** `npm start` builds first when the build is missing or stale (scripts/launch.mjs). */
+const NPM_START_TIMEOUT_MS = 180_000;
 const STOP_TIMEOUT_MS = 15_000;
 const HEALTH_POLL_MS = 100;
 /** Enough of the server's output to explain a failure without flooding the test report. */
@@ -35,6 +38,8 @@ export interface ServerProcess {
   stop(): Promise<Exit>;
   /** Starts reading stdout when it was started with `{ readStdout: false }` (a stalled log reader). */
   readStdout(): void;
+  /** Closes the reading end of stdout and stderr: a log reader that has gone (EPIPE from then on). */
+  closeOutput(): void;
 }
 
 /** Node arguments that run the server: compiled when the build is current, else from source. */
@@ -49,8 +54,34 @@ function serverCommand(): { args: string[]; kind: 'compiled' | 'source' } {
 // or a crash, so no test leaves a server behind.
 const running = new Set<ChildProcess>();
 process.once('exit', () => {
-  for (const child of running) child.kill('SIGKILL');
+  for (const child of running) killWithDescendants(child);
 });
+
+/** The processes below `pid` (Linux's /proc): `npm start`'s server is npm's child, not ours. */
+function descendants(pid: number): number[] {
+  let children: number[] = [];
+  try {
+    for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
+      const listed = fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+      if (listed) children = children.concat(listed.split(' ').map(Number));
+    }
+  } catch {
+    return []; // already gone
+  }
+  return children.flatMap((child) => [child, ...descendants(child)]);
+}
+
+/** SIGKILL to the child and whatever it started, so no server outlives a test. */
+function killWithDescendants(child: ChildProcess) {
+  for (const pid of child.pid === undefined ? [] : descendants(child.pid)) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // ended meanwhile
+    }
+  }
+  child.kill('SIGKILL');
+}
 
 /** Stops every server still running (for afterAll). */
 export async function stopAllServers(): Promise<void> {
@@ -59,7 +90,7 @@ export async function stopAllServers(): Promise<void> {
       (child) =>
         new Promise<void>((resolve) => {
           child.once('exit', () => resolve());
-          child.kill('SIGKILL');
+          killWithDescendants(child);
         }),
     ),
   );
@@ -67,7 +98,8 @@ export async function stopAllServers(): Promise<void> {
 
 let announced = false;
 
-async function healthy(url: string): Promise<boolean> {
+/** Whether a server answers 200 on /api/health at `url`. */
+export async function healthy(url: string): Promise<boolean> {
   try {
     const response = await fetch(`${url}/api/health`);
     await response.arrayBuffer();
@@ -84,12 +116,12 @@ async function healthy(url: string): Promise<boolean> {
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { port?: number; readStdout?: boolean } = {},
+  options: { port?: number; readStdout?: boolean; npmStart?: boolean } = {},
 ): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const { args, kind } = serverCommand();
-  if (!announced) {
+  if (!announced && !options.npmStart) {
     announced = true;
     process.stdout.write(
       kind === 'compiled'
@@ -97,7 +129,10 @@ export async function startServerProcess(
         : '[process tests] running the server from source through tsx (no current compiled build)\n',
     );
   }
-  const child = spawn(process.execPath, args, {
+  // `npm start` as an operator types it (npm, then the start script's shell, then node), which
+  // builds whatever is stale itself.
+  const [command, commandArgs] = options.npmStart ? ['npm', ['start']] : [process.execPath, args];
+  const child = spawn(command, commandArgs, {
     cwd: PROJECT_ROOT,
     env: {
       PATH: process.env.PATH ?? '',
@@ -137,22 +172,27 @@ export async function startServerProcess(
     },
     log: () => output,
     readStdout,
+    closeOutput: () => {
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+    },
     async stop() {
       if (hasExited) return exited;
       child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+      const timer = setTimeout(() => killWithDescendants(child), STOP_TIMEOUT_MS);
       const exit = await exited;
       clearTimeout(timer);
       return exit;
     },
   };
 
-  const deadline = Date.now() + START_TIMEOUT_MS;
+  const timeout = options.npmStart ? NPM_START_TIMEOUT_MS : START_TIMEOUT_MS;
+  const deadline = Date.now() + timeout;
   while (!(await healthy(url))) {
     if (hasExited) throw new Error(`the server exited during start-up:\n${output}`);
     if (Date.now() > deadline) {
       await server.stop();
-      throw new Error(`the server was not healthy after ${START_TIMEOUT_MS} ms:\n${output}`);
+      throw new Error(`the server was not healthy after ${timeout} ms:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, HEALTH_POLL_MS));
   }
