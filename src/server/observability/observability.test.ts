@@ -111,7 +111,7 @@ describeEachDatabase(
 
     it("never writes the owner's calendar feed secret, however the feed's path is written", async () => {
       logLines.length = 0;
-      const feed = new URL(await ctx().services.bookings.feedUrl());
+      const feed = new URL(await ctx().services.bookings.feedUrl((await ctx().loginAs()).id));
       const secret = /bookings-(.+)\.ics$/.exec(feed.pathname)![1]!;
       // As served, with a query, and as spelled otherwise (escaped, doubled slash) by a client.
       const asked = [

@@ -14,6 +14,7 @@ export interface Operation {
   parameters?: Parameter[];
   requestBody?: { content?: Record<string, { schema?: Schema }> };
   responses: Record<string, unknown>;
+  description?: string;
   /** False where the operation refuses query parameters it does not list (plugins/openapi.ts). */
   'x-additionalQueryParameters'?: boolean;
 }

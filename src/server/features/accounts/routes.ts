@@ -74,7 +74,11 @@ function registerSessionRoutes(app: FastifyInstance, accounts: AccountsService) 
     '/api/admin/change-password',
     {
       config: { ...whileForced, audit: false, answers: { 429: TOO_MANY_ATTEMPTS } },
-      schema: { body: changePasswordRequest, response: { 200: successResponse } },
+      schema: {
+        description: "A 400 when current_password is not the admin's own.",
+        body: changePasswordRequest,
+        response: { 200: successResponse },
+      },
     },
     async (request) => {
       const { current_password, new_password } = request.body;
@@ -105,7 +109,11 @@ function registerTwoFactorRoutes(app: FastifyInstance, accounts: AccountsService
         audit: false,
         answers: { 409: 'Setup was not started, or two-factor login is already on', 429: TOO_MANY_ATTEMPTS },
       },
-      schema: { body: twoFactorEnableRequest, response: { 200: recoveryCodesResponse } },
+      schema: {
+        description: 'A 400 when the code is not the one the authenticator app shows for the new key.',
+        body: twoFactorEnableRequest,
+        response: { 200: recoveryCodesResponse },
+      },
     },
     async (request) => ({
       success: true as const,

@@ -8,10 +8,16 @@ import {
   bookingsFeed,
   dayWindowQuery,
 } from '#shared/schemas/bookings.ts';
-import { AVAILABILITY_LIMIT } from '#shared/constants.ts';
+import { AVAILABILITY_LIMIT, BOOKING_LIMITS } from '#shared/constants.ts';
 import { idParams } from '#shared/schemas/common.ts';
 import { requireAdmin } from '../../plugins/auth-guard.ts';
 import type { BookingsService } from './service.ts';
+
+/** What the booking schema cannot say: rules across its fields and the clock, refused with a 400. */
+const BOOKING_RULES =
+  'Rules across fields, each a 400 naming the field: the end date is on or after the start date and ' +
+  `the booking spans at most ${BOOKING_LIMITS.maxDays} days; an end time needs a start time and, on a ` +
+  'one-day booking, comes after it; a time the UK clocks skip or repeat on that day is refused.';
 
 export function registerBookingRoutes(app: FastifyInstance, bookings: BookingsService): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -37,7 +43,12 @@ export function registerBookingRoutes(app: FastifyInstance, bookings: BookingsSe
     '/api/admin/enquiries/:id/booking',
     {
       config: { answers: { 409: 'The enquiry already has a booking, or is spam' } },
-      schema: { params: idParams, body: bookingInput, response: { 200: bookingAnswer } },
+      schema: {
+        description: BOOKING_RULES + ' A new booking starts today or later (London).',
+        params: idParams,
+        body: bookingInput,
+        response: { 200: bookingAnswer },
+      },
     },
     async (request) => ({
       success: true as const,
@@ -51,7 +62,12 @@ export function registerBookingRoutes(app: FastifyInstance, bookings: BookingsSe
       config: {
         answers: { 409: 'The booking is cancelled, or another confirmed booking has one of its days' },
       },
-      schema: { params: idParams, body: bookingInput, response: { 200: bookingAnswer } },
+      schema: {
+        description: BOOKING_RULES,
+        params: idParams,
+        body: bookingInput,
+        response: { 200: bookingAnswer },
+      },
     },
     async (request) => ({
       success: true as const,

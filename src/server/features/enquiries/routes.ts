@@ -60,7 +60,13 @@ function registerSubmissionRoutes(
       },
       // A field an older cached form still sends is ignored: an enquiry is never lost over it, and
       // the document says extra fields are allowed.
-      schema: { body: enquiryRequest.loose(), response: { 200: successResponse } },
+      schema: {
+        description:
+          "Besides the fields: recaptchaToken must pass the site's captcha (ALTCHA by default), and a " +
+          'preferred_date is today or later (London) and at most three years ahead; each is a 400.',
+        body: enquiryRequest.loose(),
+        response: { 200: successResponse },
+      },
     },
     async (request) => {
       // The answer is the same for spam: a bot learns nothing from it.

@@ -21,7 +21,13 @@ export function registerMailSettingsRoutes(app: FastifyInstance, settings: MailS
     '/api/admin/mail/settings',
     {
       config: { ...SUPERADMIN, answers: SERVER_DECIDES },
-      schema: { body: mailSettingsInput, response: { 200: mailSettings } },
+      schema: {
+        description:
+          'The port must be one mail servers use (25, 465, 587, 2525) or one the operator allows in ' +
+          'MAIL_EXTRA_PORTS; another is a 400 naming `port` (docs/decisions/0462).',
+        body: mailSettingsInput,
+        response: { 200: mailSettings },
+      },
     },
     async (request) => settings.save(request.body, requireSuperadmin(request).id),
   );

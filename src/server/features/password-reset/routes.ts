@@ -34,7 +34,14 @@ export function registerPasswordResetRoutes(app: FastifyInstance, reset: Passwor
 
   api.post(
     '/api/admin/password-reset/confirm',
-    { config: RESET_ROUTE, schema: { body: passwordResetConfirm, response: { 200: messageResponse } } },
+    {
+      config: RESET_ROUTE,
+      schema: {
+        description: 'A 400 when the token is not one the site e-mailed, was used, or is over an hour old.',
+        body: passwordResetConfirm,
+        response: { 200: messageResponse },
+      },
+    },
     async (request) => {
       await reset.confirm(request.body.token, request.body.new_password, request.ip);
       return {
