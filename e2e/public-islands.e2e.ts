@@ -1,7 +1,8 @@
 // Issue 27 in a real browser: the landing page hydrates only its islands, each a React root of its
 // own; a tap made before an island is live still does what it should; the sections below the hero,
 // drawn only near the screen, still take a smooth jump to exactly their place (and the page opened at
-// one); the hero video plays on a wide screen and not on a phone's.
+// one); the hero video plays on a wide screen and not on a phone's. Issue 38: the legal pages and the
+// 404 page bring their islands to life too, and one island reaches another through a shared store.
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, expect, it } from 'vitest';
 import { describeE2e, useE2eServer } from './support/e2e.ts';
@@ -70,6 +71,44 @@ describeE2e('landing page islands', () => {
     await expect(page.locator('form[aria-label="Booking enquiry"] fieldset').isDisabled()).resolves.toBe(
       false,
     );
+  });
+
+  it("brings the legal pages' and the 404 page's islands to life, and 'Cookie settings' opens the banner", async () => {
+    const pages = [
+      ['/legal-notice', ['consent', 'cookie-settings', 'opens-at-top', 'toasts']],
+      ['/privacy-policy', ['consent', 'cookie-settings', 'opens-at-top', 'toasts']],
+      ['/no-such-page', ['consent', 'cookie-settings', 'toasts']],
+    ] as const;
+    for (const [path, islands] of pages) {
+      const page = await visitor(DESKTOP);
+      // A hydration mismatch is reported as an error on the page (React's recoverable error).
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      page.on('console', (message) => {
+        // The 404 page's own status is logged as a failed load; that one is expected.
+        if (message.type() === 'error' && !message.text().includes('404')) errors.push(message.text());
+      });
+      await page.goto(`${e2e.server.url}${path}`);
+      await expect
+        .poll(
+          () =>
+            page.evaluate(() =>
+              [...document.querySelectorAll<HTMLElement>('[data-island]')]
+                .filter((element) => Object.keys(element).some((key) => key.startsWith('__reactContainer')))
+                .map((element) => element.dataset.island)
+                .sort(),
+            ),
+          { timeout: 10_000, message: path },
+        )
+        .toEqual([...islands]);
+      // The footer's button (one island) opens the banner (another) through the consent store; this
+      // visitor declined, so nothing else opens it.
+      const banner = page.getByRole('region', { name: 'Cookies on this site' });
+      expect(await banner.count(), path).toBe(0);
+      await page.getByRole('contentinfo').getByRole('button', { name: 'Cookie settings' }).click();
+      await banner.waitFor({ state: 'visible', timeout: 5000 });
+      expect(errors, path).toEqual([]);
+    }
   });
 
   it('opens the photo tapped before the carousel was live, once it is', async () => {

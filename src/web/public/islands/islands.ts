@@ -4,6 +4,7 @@
 // entry script, so it holds only names, moments and dynamic imports: each island's code is a chunk
 // fetched when the island hydrates.
 import type { ComponentType } from 'react';
+import type { JsonObject } from './json.ts';
 
 /**
  * When an island hydrates. Every island also hydrates on the visitor's first interaction with it (a
@@ -16,10 +17,37 @@ import type { ComponentType } from 'react';
  */
 export type HydrateWhen = 'start' | 'visible' | 'return' | 'interaction';
 
+type IslandEntry = { when: HydrateWhen; load: () => unknown };
+
+/** The props of the component an island's `load` gives (`object` for one that takes none). */
+type PropsOfLoad<L> =
+  Awaited<L extends () => infer R ? R : never> extends ComponentType<infer P>
+    ? unknown extends P
+      ? object
+      : P
+    : never;
+
+/** An island whose props would not survive JSON must carry a field it cannot have: the error names it. */
+type PropsMustBeJson<T extends Record<string, IslandEntry>> = {
+  [N in keyof T]: [keyof PropsOfLoad<T[N]['load']>] extends [never]
+    ? unknown
+    : PropsOfLoad<T[N]['load']> extends JsonObject
+      ? unknown
+      : { propsMustBeJson: `the props of island "${N & string}" are not JSON (islands/json.ts)` };
+};
+
+/**
+ * The registry as written, checked: each entry's component must take props that survive the page's
+ * JSON (json.ts), so a Date or a callback among them fails `npm run typecheck` here, not in a browser.
+ */
+export const defineIslands = <const T extends Record<string, IslandEntry>>(
+  islands: T & PropsMustBeJson<T>,
+): T => islands;
+
 /** The islands hydrated at start come in one chunk, with React. */
 const atStart = () => import('./at-start.ts');
 
-export const ISLANDS = {
+export const ISLANDS = defineIslands({
   consent: { when: 'start', load: () => atStart().then((m) => m.ConsentRoot) },
   toasts: { when: 'start', load: () => atStart().then((m) => m.ToastHost) },
   'cookie-settings': { when: 'start', load: () => atStart().then((m) => m.CookieSettingsButton) },
@@ -41,15 +69,11 @@ export const ISLANDS = {
     when: 'visible',
     load: () => import('../enquiry-form/enquiry-form.tsx').then((m) => m.EnquiryForm),
   },
-} as const;
-
-// Each island is hydrated at one of the moments above, from a component its chunk exports.
-ISLANDS satisfies Record<string, { when: HydrateWhen; load: () => Promise<unknown> }>;
+});
 
 export type IslandName = keyof typeof ISLANDS;
 export type IslandComponent<N extends IslandName> = Awaited<ReturnType<(typeof ISLANDS)[N]['load']>>;
-export type IslandProps<N extends IslandName> =
-  IslandComponent<N> extends ComponentType<infer P> ? (unknown extends P ? object : P) : never;
+export type IslandProps<N extends IslandName> = PropsOfLoad<(typeof ISLANDS)[N]['load']>;
 
 export const isIslandName = (name: string | undefined): name is IslandName =>
   name !== undefined && Object.hasOwn(ISLANDS, name);

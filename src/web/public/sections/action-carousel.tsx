@@ -1,12 +1,14 @@
 // The action-gallery carousel (docs/product.md#constants): 1 slide below 768 px, 2 below 1024, 3 below 1280,
 // 4 above. The slide widths are plain CSS, so the server's markup already has its final layout (and, without
 // JavaScript, scrolls sideways); embla only adds dragging, the arrows and autoplay once hydrated. A click
-// enlarges the picture in a lightbox that is downloaded on first use.
+// enlarges the picture in a lightbox that is downloaded on first use. The photos are read from the page
+// data, as the section around the island reads them: written into the page once (issue 38).
 import Autoplay from 'embla-carousel-autoplay';
 import useEmblaCarousel, { type UseEmblaCarouselType } from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight, Maximize2 } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { GalleryImage } from '#shared/schemas/content.ts';
+import { usePageData } from '../page-data-context.tsx';
 import { MediaImage } from './ui.tsx';
 
 /** The carousel re-measures at most every 50 ms while the window is resized. */
@@ -70,7 +72,12 @@ function useCarouselState(embla: UseEmblaCarouselType[1], count: number) {
   return { ready: embla !== undefined, canPrev, canNext };
 }
 
-export function ActionCarousel({ images }: { images: GalleryImage[] }) {
+/** The carousel's photos: the gallery's action-gallery section. */
+export const carouselImages = (gallery: readonly GalleryImage[]): GalleryImage[] =>
+  gallery.filter((image) => image.section === 'action-gallery');
+
+export function ActionCarousel() {
+  const images = carouselImages(usePageData().gallery);
   // Chosen once on the client (the server renders no carousel behaviour at all).
   const [plugins] = useState(autoplayPlugins);
   const [viewportRef, embla] = useEmblaCarousel(

@@ -1,13 +1,15 @@
 // 'SEE THE RANGE IN ACTION': the photo carousel (gallery section action-gallery), then the videos.
+// Both islands read their photos and clips from the page data, so they are in the page once.
 import { Island } from '../islands/island.tsx';
 import { usePageData } from '../page-data-context.tsx';
+import { carouselImages } from './action-carousel.tsx';
 import { Section, SectionHeading } from './ui.tsx';
-import { GALLERY_VIDEO_CATEGORIES } from './video-gallery.tsx';
+import { galleryClips } from './video-gallery.tsx';
 
 export function ActionGallery() {
   const { gallery, videos } = usePageData();
-  const images = gallery.filter((g) => g.section === 'action-gallery');
-  const clips = videos.filter((v) => GALLERY_VIDEO_CATEGORIES.includes(v.category));
+  const images = carouselImages(gallery);
+  const clips = galleryClips(videos);
   return (
     // The carousel measures its slides whenever the window is resized (action-carousel.tsx).
     <Section name="action-gallery" labelledBy="action-heading" className="bg-ink-950" drawnOffScreen>
@@ -19,7 +21,7 @@ export function ActionGallery() {
         SEE THE RANGE IN ACTION
       </SectionHeading>
       {images.length > 0 ? (
-        <Island name="action-carousel" props={{ images }} />
+        <Island name="action-carousel" />
       ) : (
         <p className="text-ink-200">Photos from our latest events are on their way.</p>
       )}
@@ -27,7 +29,7 @@ export function ActionGallery() {
         // The players are drawn only near the screen, like the sections (styles.css .below-fold).
         <div className="below-fold mt-16 [contain-intrinsic-size:auto_40rem]">
           <h3 className="mb-6 font-display text-3xl font-bold text-white uppercase">Watch the range</h3>
-          <Island name="video-gallery" props={{ videos: clips }} />
+          <Island name="video-gallery" />
         </div>
       )}
     </Section>

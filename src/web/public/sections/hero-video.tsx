@@ -2,14 +2,26 @@
 // still picture. It starts once the page has loaded, so it never competes with the hero picture;
 // never with prefers-reduced-motion or Save-Data, and not on a phone's narrow screen (issue 27,
 // decision 0439): there the still picture stays — a portrait crop of a landscape clip, which would
-// cost a phone its download and a decoder running for as long as the hero is on screen.
+// cost a phone its download and a decoder running for as long as the hero is on screen. The video is
+// read from the page data, as the hero around the island reads it.
 import { useEffect, useRef, useState } from 'react';
+import type { Video } from '#shared/schemas/content.ts';
 import { resizedImage } from '../../lib/media.ts';
+import { usePageData } from '../page-data-context.tsx';
 
 /** When the still picture is shown instead (styles.css hides the video the same way). */
 export const STILL_HERO = '(prefers-reduced-motion: reduce), (width < 48rem)';
 
-export function HeroVideo({ src, poster }: { src: string; poster: string }) {
+/** The hero's video: the first uploaded one of category hero (a YouTube link cannot loop behind it). */
+export const heroVideo = (videos: readonly Video[]): Video | undefined =>
+  videos.find((video) => video.category === 'hero' && video.video_type === 'upload');
+
+export function HeroVideo() {
+  const video = heroVideo(usePageData().videos);
+  return video ? <LoopingVideo src={video.video_url} poster={video.thumbnail_url} /> : null;
+}
+
+function LoopingVideo({ src, poster }: { src: string; poster: string }) {
   const ref = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
 

@@ -5,11 +5,12 @@
 // before any script runs).
 import { Island } from '../islands/island.tsx';
 import { usePageData } from '../page-data-context.tsx';
+import { heroVideo } from './hero-video.tsx';
 import { CtaLink, MediaImage } from './ui.tsx';
 
 export function Hero() {
   const { videos, gallery } = usePageData();
-  const video = videos.find((v) => v.category === 'hero' && v.video_type === 'upload');
+  const video = heroVideo(videos);
   const heroImage = gallery.find((g) => g.section === 'hero');
   const still = video?.thumbnail_url
     ? { url: video.thumbnail_url, alt: video.title }
@@ -35,7 +36,7 @@ export function Hero() {
       ) : (
         <div aria-hidden="true" className="hero-pattern absolute inset-0 -z-30" />
       )}
-      {video && <Island name="hero-video" props={{ src: video.video_url, poster: video.thumbnail_url }} />}
+      {video && <Island name="hero-video" />}
       <div
         aria-hidden="true"
         className="absolute inset-0 -z-10 bg-gradient-to-t from-ink-950 via-ink-950/55 to-ink-950/10"

@@ -1,16 +1,23 @@
 // The video gallery (categories gallery, demo and promo). A YouTube video shows a local thumbnail (or
 // a styled placeholder) and a play button; the youtube-nocookie.com player is only loaded when the
 // visitor clicks it, so nothing is requested from YouTube before that. Uploaded videos play in a
-// native player that downloads nothing until started.
+// native player that downloads nothing until started. The clips are read from the page data, as the
+// section around the island reads them: written into the page once (issue 38).
 import { Play } from 'lucide-react';
 import { useState } from 'react';
 import type { Video } from '#shared/schemas/content.ts';
 import { mediaUrl, resizedImage, youtubeEmbedUrl, youtubeId } from '../../lib/media.ts';
+import { usePageData } from '../page-data-context.tsx';
 import { MediaImage } from './ui.tsx';
 
-export const GALLERY_VIDEO_CATEGORIES: readonly Video['category'][] = ['gallery', 'demo', 'promo'];
+const GALLERY_VIDEO_CATEGORIES: readonly Video['category'][] = ['gallery', 'demo', 'promo'];
 
-export function VideoGallery({ videos }: { videos: Video[] }) {
+/** The gallery's clips: the videos of the categories above. */
+export const galleryClips = (videos: readonly Video[]): Video[] =>
+  videos.filter((video) => GALLERY_VIDEO_CATEGORIES.includes(video.category));
+
+export function VideoGallery() {
+  const videos = galleryClips(usePageData().videos);
   return (
     <ul className={`grid gap-6 ${videos.length > 1 ? 'md:grid-cols-2' : 'mx-auto max-w-4xl'}`}>
       {videos.map((video) => (
