@@ -38,13 +38,18 @@ export function readPhone(typed: string): PhoneReading {
   if (!WRITTEN.test(trimmed.replace(/\s/g, ' '))) return { ok: false, problem: PHONE_EXAMPLE };
   const compact = trimmed.replace(/[\s.\-/]/g, '').replace(TRUNK_IN_BRACKETS, '+44');
   // One pair of brackets round a group ("(020) 7946 0958", "+1 (555) 123 4567") is spacing too.
-  if (/[()]/.test(compact) && !ONE_BRACKETED_GROUP.test(compact)) return { ok: false, problem: PHONE_EXAMPLE };
+  if (/[()]/.test(compact) && !ONE_BRACKETED_GROUP.test(compact))
+    return { ok: false, problem: PHONE_EXAMPLE };
   return fromDigits(compact.replace(/[()]/g, ''));
 }
 
 function fromDigits(digits: string): PhoneReading {
   if (!/[0-9]/.test(digits)) return { ok: false, problem: PHONE_EXAMPLE };
-  const international = digits.startsWith('+') ? digits.slice(1) : digits.startsWith('00') ? digits.slice(2) : null;
+  const international = digits.startsWith('+')
+    ? digits.slice(1)
+    : digits.startsWith('00')
+      ? digits.slice(2)
+      : null;
   if (international === null) {
     if (!digits.startsWith('0')) return { ok: false, problem: PHONE_PREFIX };
     return ukNumber(digits.slice(1));

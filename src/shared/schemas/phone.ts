@@ -11,7 +11,14 @@ import { PHONE_EXAMPLE, PHONE_MAX_LENGTH, readPhone } from '../phone.ts';
  */
 export const optionalPhone = z
   .string({ error: PHONE_EXAMPLE })
-  .meta({ maxLength: PHONE_MAX_LENGTH, examples: ['07700 900123', '+44 20 7946 0958'] })
+  .meta({
+    maxLength: PHONE_MAX_LENGTH,
+    description:
+      'A UK number starting with 0 (07700 900123, 020 7946 0958) or an international one starting with + ' +
+      'or 00 and the country code; spaces, dashes, dots and brackets are allowed between digits. Kept as ' +
+      'E.164. null, empty or blank: none.',
+    examples: ['07700 900123', '+44 20 7946 0958'],
+  })
   .nullable()
   .transform((typed, context): string | null => {
     if (typed === null || typed.trim() === '') return null;
