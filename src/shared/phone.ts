@@ -9,8 +9,8 @@ export const PHONE_MAX_LENGTH = 32;
 export const PHONE_EXAMPLE = 'must be a phone number such as 07700 900123 or +44 7700 900123';
 export const PHONE_CONTROL = 'must not contain control characters or line breaks';
 export const PHONE_PREFIX = 'must start with 0 (a UK number) or with + and the country code';
-export const PHONE_SHORT = 'is too short for a phone number';
-export const PHONE_LONG = 'is too long for a phone number';
+export const PHONE_SHORT = 'has too few digits for a phone number';
+export const PHONE_LONG = 'has too many digits for a phone number';
 
 export type PhoneReading = { ok: true; e164: string } | { ok: false; problem: string };
 

@@ -43,7 +43,7 @@ describeEachDatabase(
 
     it.each([
       ['07700 CALL ME', 'phone: must be a phone number such as 07700 900123 or +44 7700 900123'],
-      ['0770 090', 'phone: is too short for a phone number'],
+      ['0770 090', 'phone: has too few digits for a phone number'],
       ['7700 900123', 'phone: must start with 0 (a UK number) or with + and the country code'],
       [
         '07700 900123\r\nBcc: someone@example.com',
