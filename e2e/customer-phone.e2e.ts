@@ -27,12 +27,12 @@ describeE2e('customer phone', () => {
     await textbox(page, 'Message').fill('Both days of our festival, about 3,000 visitors a day.');
 
     // A number too short is said beside the field when it is left, and nothing is sent.
-    await textbox(page, 'Phone').fill('0770 090');
+    await textbox(page, 'Phone (optional)').fill('0770 090');
     await textbox(page, 'Message').focus();
     await form(page).getByText('Phone has too few digits for a phone number').waitFor();
-    expect(await textbox(page, 'Phone').getAttribute('aria-invalid')).toBe('true');
+    expect(await textbox(page, 'Phone (optional)').getAttribute('aria-invalid')).toBe('true');
 
-    await textbox(page, 'Phone').fill('07700 900123');
+    await textbox(page, 'Phone (optional)').fill('07700 900123');
     await textbox(page, 'Message').focus();
     await form(page).getByText('Phone has too few digits for a phone number').waitFor({ state: 'detached' });
     const violations = await axeViolations(page);
