@@ -14,6 +14,12 @@ import { typeInto, type PreferredDate } from './use-preferred-date.ts';
 export const TAKEN_NOTE =
   'That day is already booked — send your enquiry anyway and we’ll suggest another date.';
 
+/**
+ * Side by side from `sm`, the people's label takes two lines in the form's column and the phone's one:
+ * both labels keep two lines' height there, so the two boxes line up.
+ */
+const PAIRED_LABEL = 'sm:min-h-10';
+
 interface BookingFieldsProps {
   id: string;
   problems: FieldProblems;
@@ -36,7 +42,7 @@ export function BookingFields({ id, problems, control, date }: BookingFieldsProp
           ))}
         </select>
       </Field>
-      <Field id={`${id}-people`} field="people" problem={problems.people}>
+      <Field id={`${id}-people`} field="people" problem={problems.people} labelClassName={PAIRED_LABEL}>
         <input
           {...control('people')}
           type="number"
@@ -48,7 +54,7 @@ export function BookingFields({ id, problems, control, date }: BookingFieldsProp
         />
       </Field>
       {/* Beside the people from `sm`: the crew rings the contact on the day (issue 36). */}
-      <Field id={`${id}-phone`} field="phone" problem={problems.phone}>
+      <Field id={`${id}-phone`} field="phone" problem={problems.phone} labelClassName={PAIRED_LABEL}>
         <input
           {...control('phone')}
           type="tel"
