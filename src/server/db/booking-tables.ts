@@ -1,4 +1,4 @@
-// The bookings tables (migration 0016, docs/decisions/0454), apart from schema.ts to keep each file
+// The bookings tables (migrations 0016 and 0018, docs/decisions/0454), apart from schema.ts to keep each file
 // readable; schema.ts's Database names them.
 import type { Generated } from 'kysely';
 
@@ -9,6 +9,8 @@ export interface BookingsTable {
   state: string;
   customer_name: string;
   customer_email: string;
+  /** E.164 (+447700900123), or null: the enquiry's number when booked, then the owner's (0018). */
+  customer_phone: string | null;
   /** Europe/London calendar days, YYYY-MM-DD; end_date is start_date for a one-day booking. */
   start_date: string;
   end_date: string;

@@ -1,4 +1,4 @@
-// The enquiries table (migrations 0003, 0008, 0009, 0016), apart from schema.ts to keep each file
+// The enquiries table (migrations 0003, 0008, 0009, 0016, 0018), apart from schema.ts to keep each file
 // readable; schema.ts's Database names it.
 import type { Generated } from 'kysely';
 
@@ -34,4 +34,6 @@ export interface EnquiriesTable {
   people: number | null;
   /** 1: the preferred date was already confirmed for someone else when the enquiry came. */
   date_taken: number | null;
+  /** The visitor's phone number as E.164 (+447700900123), or null when they gave none (0018). */
+  phone: string | null;
 }

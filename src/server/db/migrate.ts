@@ -16,6 +16,7 @@ import * as mailSettings from '../migrations/0014-mail-settings.ts';
 import * as privateEvents from '../migrations/0015-private-events.ts';
 import * as bookings from '../migrations/0016-bookings.ts';
 import * as calendarFeeds from '../migrations/0017-calendar-feeds.ts';
+import * as customerPhone from '../migrations/0018-customer-phone.ts';
 import type { Db } from './database.ts';
 
 // Listed explicitly (not read from disk) so the same set runs from source, tests and any bundle.
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   '0015-private-events': privateEvents,
   '0016-bookings': bookings,
   '0017-calendar-feeds': calendarFeeds,
+  '0018-customer-phone': customerPhone,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -173,6 +173,7 @@ const COLUMNS = {
     event_type: 'string | null',
     people: 'number | null',
     date_taken: 'number | null',
+    phone: 'string | null',
   },
   captcha_solutions: { signature: 'string', expires_at: 'number' },
   analytics_events: {
@@ -222,6 +223,7 @@ const COLUMNS = {
     state: 'string',
     customer_name: 'string',
     customer_email: 'string',
+    customer_phone: 'string | null',
     start_date: 'string',
     end_date: 'string',
     start_time: 'string | null',

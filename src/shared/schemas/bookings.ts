@@ -7,6 +7,7 @@ import { BOOKING_LIMITS, BOOKING_STATES } from '../constants.ts';
 import { londonClockChange } from '../london-time.ts';
 import { successResponse } from './common.ts';
 import { calendarDay } from './dates.ts';
+import { optionalPhone, storedPhone } from './phone.ts';
 
 export type BookingState = (typeof BOOKING_STATES)[number];
 
@@ -81,6 +82,11 @@ export const bookingInput = z
     notes: text(BOOKING_LIMITS.notes, stripControlCharactersButLayout),
     /** The owner allows another confirmed booking on the same day (two crews, a shared site). */
     shares_day: z.boolean({ error: 'must be true or false' }).default(false),
+    /**
+     * The customer's number (issue 36). Left out: a new booking takes its enquiry's, an edit keeps the
+     * booking's; null or '' removes it.
+     */
+    customer_phone: optionalPhone,
   })
   .transform((input) => ({ ...input, end_date: input.end_date ?? input.start_date }))
   .superRefine((input, context) => {
@@ -114,6 +120,8 @@ export const booking = z.object({
   state: z.enum(BOOKING_STATES),
   customer_name: z.string(),
   customer_email: z.string(),
+  /** The number to ring the customer on, as E.164; null when none. */
+  customer_phone: storedPhone,
   start_date: z.string(),
   end_date: z.string(),
   start_time: z.string().nullable(),

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { singleLine, stripControlCharactersButLayout, VISIBLE_CHARACTER } from '../control-characters.ts';
 import { MAX_ID, successResponse } from './common.ts';
 import { sourceIgnoredIfMalformed } from './enquiry-source.ts';
+import { optionalPhone, storedPhone } from './phone.ts';
 import {
   BOOKING_STATES,
   ENQUIRY_LIMITS,
@@ -77,6 +78,8 @@ export const enquiryRequest = z.object({
   preferred_date: notRequired(calendarDay, 'must be a date in the form YYYY-MM-DD'),
   event_type: notRequired(z.enum(EVENT_TYPES, { error: EVENT_TYPE_PROBLEM }), EVENT_TYPE_PROBLEM),
   people: notRequired(people, 'must be a whole number of people'),
+  /** A UK or international number to ring them on (issue 36); stored as E.164. */
+  phone: optionalPhone,
   [HONEYPOT_FIELD]: z.unknown().optional(),
   /** Where the visitor came from (issue 17); never a reason to refuse an enquiry. */
   source: sourceIgnoredIfMalformed,
@@ -87,6 +90,8 @@ export const enquiry = z.object({
   id: z.number(),
   name: z.string(),
   email: z.string(),
+  /** The number they gave to ring them on, as E.164; null when none. */
+  phone: storedPhone,
   organisation: z.string(),
   message: z.string(),
   created_at: z.string(),

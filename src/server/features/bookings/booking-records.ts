@@ -53,6 +53,8 @@ export async function bookEnquiry(
         state: 'provisional',
         customer_name: enquiry.name,
         customer_email: enquiry.email,
+        // The number the enquiry gave, unless the owner typed another (or none) on the form.
+        customer_phone: input.customer_phone === undefined ? enquiry.phone : input.customer_phone,
         hold_expires_at: now + holdDays * DAY_MS,
         created_at: now,
         updated_at: now,
@@ -68,9 +70,13 @@ export async function bookEnquiry(
   }
 }
 
-/** The columns the owner's form sets. */
-function fieldsOf(input: BookingInput) {
-  return { ...input, shares_day: input.shares_day ? 1 : 0 };
+/** The columns the owner's form sets; a phone number left out of the request is left as it is. */
+function fieldsOf({ customer_phone, ...input }: BookingInput) {
+  return {
+    ...input,
+    shares_day: input.shares_day ? 1 : 0,
+    ...(customer_phone === undefined ? {} : { customer_phone }),
+  };
 }
 
 /**

@@ -10,6 +10,7 @@ export function toBooking(row: BookingRow): Booking {
     state: row.state as BookingState,
     customer_name: row.customer_name,
     customer_email: row.customer_email,
+    customer_phone: row.customer_phone,
     start_date: row.start_date,
     end_date: row.end_date,
     start_time: row.start_time,

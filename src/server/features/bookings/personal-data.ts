@@ -1,7 +1,7 @@
 // What bookings hold about one person, for data-subject requests, and anonymising it: after an
 // erasure request, and once a finished booking is older than the records are kept
 // (docs/decisions/0454). The amounts and days stay — the business's accounts need them — while the
-// name, address, place and notes go. A live booking of someone erased is cancelled: nobody is left
+// name, address, phone number, place and notes go. A live booking of someone erased is cancelled: nobody is left
 // to hold the day for.
 import { sql } from 'kysely';
 import { addDays, londonDay } from '#shared/london-days.ts';
@@ -19,6 +19,7 @@ const storedAddress = sql<string>`lower(customer_email)`;
 const ANONYMOUS = {
   customer_name: NAME_REMOVED,
   customer_email: '',
+  customer_phone: null,
   location: '',
   postcode: '',
   notes: '',

@@ -446,6 +446,7 @@ describeEachDatabase(
         'notification_waiting_for',
         'organisation',
         'people',
+        'phone',
         'preferred_date',
         'source',
         'status',

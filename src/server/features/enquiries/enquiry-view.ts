@@ -14,6 +14,7 @@ export const toEnquiry = (row: EnquiryRow): Enquiry => ({
   id: row.id,
   name: row.name,
   email: row.email,
+  phone: row.phone,
   organisation: row.organisation,
   message: row.message,
   created_at: toIso(row.created_at),

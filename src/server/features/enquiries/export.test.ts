@@ -60,7 +60,7 @@ describeEachDatabase('enquiry export', (ctx) => {
     expect(lines[0]).toBe(
       'received,status,name,email,organisation,message,notification_pending,' +
         'source,utm_source,utm_medium,utm_campaign,referrer_host,' +
-        'preferred_date,event_type,people,date_taken',
+        'preferred_date,event_type,people,date_taken,phone',
     );
     expect(all.body).toContain('"Summer camp,\nabout 40 ""keen"" kids"');
     expect(all.body).toContain(`"'=HYPERLINK(""x"")",evil@example.com,'+cmd,'@SUM(A1)`);

@@ -1,6 +1,7 @@
 // Enquiries as CSV (issue 16): the admin's filtered list, for a spreadsheet or another system.
 // Formula-safe like the analytics export; a message keeps its line breaks inside its quoted cell.
 import { londonDay } from '#shared/london-days.ts';
+import { readablePhone } from '#shared/phone.ts';
 import type { Enquiry } from '#shared/schemas/enquiries.ts';
 import { csvLine } from '../../lib/csv.ts';
 
@@ -21,6 +22,8 @@ const COLUMNS = [
   'event_type',
   'people',
   'date_taken',
+  // Added last (issue 36), so a sheet that reads the earlier columns by position still finds them.
+  'phone',
 ];
 
 export const enquiriesExportFileName = (now: number) => `enquiries_${londonDay(now)}.csv`;
@@ -49,6 +52,9 @@ export function enquiriesCsv(enquiries: readonly Enquiry[]): string {
             e.people,
             // Said only where there was a date to judge.
             e.preferred_date === null ? null : e.date_taken ? 'yes' : 'no',
+            // As the owner reads it (07700 900123); an international number's + is defused like any
+            // other formula sign by csvLine.
+            e.phone === null ? null : readablePhone(e.phone),
           ],
           true,
         ),

@@ -1,6 +1,7 @@
 // The two e-mails an enquiry sends: the business's notification (Reply-To the visitor) and the
 // visitor's acknowledgement, promising a reply within 24 hours (docs/product.md#enquiry-intake).
 import { EVENT_TYPE_LABELS } from '#shared/event-types.ts';
+import { phoneHref, readablePhone } from '#shared/phone.ts';
 import type { EventType } from '#shared/schemas/enquiries.ts';
 import type { OutgoingMail } from '../../mail/mailer.ts';
 import type { EnquiryRow } from './repository.ts';
@@ -57,10 +58,23 @@ function askedFor(enquiry: EnquiryRow): [string, string][] {
 
 const paragraphs = (text: string) => escapeHtml(text).replace(/\r?\n/g, '<br>');
 
+/** A table row of the notice; the phone number is a link a phone can call from the mail. */
+function htmlRow([label, value]: [string, string], phone: string | null): string {
+  const shown =
+    label === PHONE_LABEL && phone
+      ? `<a href="${escapeHtml(phoneHref(phone))}">${escapeHtml(value)}</a>`
+      : escapeHtml(value);
+  return `<tr><th align="left">${label}</th><td>${shown}</td></tr>`;
+}
+
+const PHONE_LABEL = 'Phone';
+
 export function businessNotification(enquiry: EnquiryRow, to: string, business: Business): OutgoingMail {
   const fields: [string, string][] = [
     ['Name', enquiry.name],
     ['E-mail', enquiry.email],
+    // Stored as E.164, which the schema allows only digits and a + in: nothing can break a line.
+    ...(enquiry.phone ? [[PHONE_LABEL, readablePhone(enquiry.phone)] as [string, string]] : []),
     ['Organisation', enquiry.organisation],
     ...askedFor(enquiry),
   ];
@@ -81,7 +95,7 @@ export function businessNotification(enquiry: EnquiryRow, to: string, business: 
   const html = [
     `<p>New booking enquiry, received ${escapeHtml(receivedAt(enquiry.created_at))}.</p>`,
     '<table>',
-    ...fields.map(([label, value]) => `<tr><th align="left">${label}</th><td>${escapeHtml(value)}</td></tr>`),
+    ...fields.map((field) => htmlRow(field, enquiry.phone)),
     '</table>',
     ...(taken ? [`<p><strong>${DATE_TAKEN_NOTE}</strong></p>`] : []),
     `<p><strong>Message</strong><br>${paragraphs(enquiry.message)}</p>`,

@@ -50,6 +50,7 @@ export async function submit(
     return repo.insertEnquiry(trx, {
       name: input.name,
       email: input.email,
+      phone: input.phone ?? null,
       organisation: input.organisation,
       message: input.message,
       status: reason ? 'spam' : 'new',

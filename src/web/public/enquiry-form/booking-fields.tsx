@@ -1,9 +1,11 @@
 // The optional booking details between the organisation and the message (docs/product.md#enquiry-form):
 // the preferred date (typed, or picked in a calendar that shows the days already booked), the type of
-// event and the expected number of people. All in the server's markup like the other fields.
+// event and the expected number of people; then the visitor's phone number, also optional (issue 36).
+// All in the server's markup like the other fields.
 import { CalendarDays } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { BOOKING_LIMITS, EVENT_TYPES } from '#shared/constants.ts';
+import { PHONE_MAX_LENGTH } from '#shared/phone.ts';
 import { EVENT_TYPE_LABELS } from '#shared/event-types.ts';
 import { CONTROL, Field, type ControlProps } from './enquiry-field.tsx';
 import type { EnquiryField, FieldProblems } from './enquiry-fields.ts';
@@ -11,6 +13,12 @@ import { typeInto, type PreferredDate } from './use-preferred-date.ts';
 
 export const TAKEN_NOTE =
   'That day is already booked — send your enquiry anyway and we’ll suggest another date.';
+
+/**
+ * Side by side from `sm`, the people's label takes two lines in the form's column and the phone's one:
+ * both labels keep two lines' height there, so the two boxes line up.
+ */
+const PAIRED_LABEL = 'sm:min-h-10';
 
 interface BookingFieldsProps {
   id: string;
@@ -21,7 +29,7 @@ interface BookingFieldsProps {
 
 export function BookingFields({ id, problems, control, date }: BookingFieldsProps) {
   return (
-    // In the form's grid: the date and the type side by side from `sm`, the people under the date.
+    // In the form's grid: the date and the type side by side from `sm`, the people and the phone under them.
     <>
       <DateField id={id} problem={problems.preferred_date} control={control} date={date} />
       <Field id={`${id}-event_type`} field="event_type" problem={problems.event_type}>
@@ -34,7 +42,7 @@ export function BookingFields({ id, problems, control, date }: BookingFieldsProp
           ))}
         </select>
       </Field>
-      <Field id={`${id}-people`} field="people" problem={problems.people}>
+      <Field id={`${id}-people`} field="people" problem={problems.people} labelClassName={PAIRED_LABEL}>
         <input
           {...control('people')}
           type="number"
@@ -43,6 +51,18 @@ export function BookingFields({ id, problems, control, date }: BookingFieldsProp
           max={BOOKING_LIMITS.maxPeople}
           step={1}
           className={`${CONTROL} [color-scheme:dark]`}
+        />
+      </Field>
+      {/* Beside the people from `sm`: the crew rings the contact on the day (issue 36). */}
+      <Field id={`${id}-phone`} field="phone" problem={problems.phone} labelClassName={PAIRED_LABEL}>
+        <input
+          {...control('phone')}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          maxLength={PHONE_MAX_LENGTH}
+          placeholder="07700 900123"
+          className={CONTROL}
         />
       </Field>
     </>

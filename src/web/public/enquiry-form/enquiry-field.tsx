@@ -28,17 +28,23 @@ export function Field({
   field,
   problem,
   className = '',
+  labelClassName = '',
   children,
 }: {
   id: string;
   field: EnquiryField;
   problem: string | undefined;
   className?: string;
+  /** Added to the label's classes (two fields side by side whose labels wrap differently). */
+  labelClassName?: string;
   children: ReactNode;
 }) {
   return (
     <div className={`space-y-2 ${className}`}>
-      <label htmlFor={id} className="block text-sm font-semibold uppercase tracking-wider text-ink-100">
+      <label
+        htmlFor={id}
+        className={`block text-sm font-semibold uppercase tracking-wider text-ink-100 ${labelClassName}`}
+      >
         {FIELD_LABELS[field]}{' '}
         {OPTIONAL_FIELDS.has(field) ? (
           <span className="font-normal normal-case tracking-normal text-ink-200">(optional)</span>

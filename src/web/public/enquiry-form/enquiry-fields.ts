@@ -8,6 +8,7 @@ export interface EnquiryFields {
   preferred_date: string;
   event_type: string;
   people: string;
+  phone: string;
   message: string;
 }
 
@@ -21,11 +22,17 @@ export const ENQUIRY_FIELDS: readonly EnquiryField[] = [
   'preferred_date',
   'event_type',
   'people',
+  'phone',
   'message',
 ];
 
-/** What the visitor may leave empty: the booking details they may not know yet. */
-export const OPTIONAL_FIELDS: ReadonlySet<EnquiryField> = new Set(['preferred_date', 'event_type', 'people']);
+/** What the visitor may leave empty: the booking details they may not know yet, and a phone number. */
+export const OPTIONAL_FIELDS: ReadonlySet<EnquiryField> = new Set([
+  'preferred_date',
+  'event_type',
+  'people',
+  'phone',
+]);
 
 /** What is wrong with each field, as the schema words it ('is required'). */
 export type FieldProblems = Partial<Record<EnquiryField, string>>;
@@ -37,6 +44,7 @@ export const EMPTY_ENQUIRY: EnquiryFields = {
   preferred_date: '',
   event_type: '',
   people: '',
+  phone: '',
   message: '',
 };
 
@@ -47,6 +55,7 @@ export const FIELD_LABELS: Record<EnquiryField, string> = {
   preferred_date: 'Preferred date',
   event_type: 'Type of event',
   people: 'Expected number of people',
+  phone: 'Phone',
   message: 'Message',
 };
 

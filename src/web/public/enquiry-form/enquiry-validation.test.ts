@@ -68,6 +68,20 @@ describe('enquiry form checks', () => {
     );
   });
 
+  it('takes a phone number as people write it, and says beside the field what is wrong with one', async () => {
+    for (const phone of ['', '07700 900123', '+44 (0)20 7946 0958', '0044 7700 900123'])
+      expect(await problems({ ...valid, phone }), phone).toEqual({});
+    expect(await problems({ ...valid, phone: '0770 090' })).toEqual({
+      phone: 'has too few digits for a phone number',
+    });
+    expect(await problems({ ...valid, phone: 'ring me' })).toEqual({
+      phone: 'must be a phone number such as 07700 900123 or +44 7700 900123',
+    });
+    expect(fieldMessage('phone', 'has too few digits for a phone number')).toBe(
+      'Phone has too few digits for a phone number',
+    );
+  });
+
   it('agrees with the server on every case (the very same schema)', async () => {
     for (const values of [
       valid,
@@ -78,6 +92,9 @@ describe('enquiry form checks', () => {
       { ...valid, people: '12' },
       { ...valid, people: '-3' },
       { ...valid, preferred_date: '14/08/2027' },
+      { ...valid, phone: '07700 900123' },
+      { ...valid, phone: '7700 900123' },
+      { ...valid, phone: '07700\u0000900123' },
     ]) {
       const client = Object.keys((await check(values)).errors);
       const server = enquiryRequest.safeParse(enquiryBody(values));

@@ -23,6 +23,7 @@ const enquiryFields = enquiryRequest
     preferred_date: true,
     event_type: true,
     people: true,
+    phone: true,
     message: true,
   })
   .extend({ people: z.string().transform(typedPeople).pipe(people.nullable()) });

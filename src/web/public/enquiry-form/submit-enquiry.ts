@@ -17,6 +17,7 @@ export interface EnquiryBody {
   preferred_date?: string;
   event_type?: string;
   people?: number | null;
+  phone?: string;
   recaptchaToken: string;
   [honeypot: string]: string | number | null | undefined;
 }

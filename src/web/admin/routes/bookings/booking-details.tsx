@@ -2,6 +2,7 @@
 // notes, its state and, for a hold, when it lapses; with a link to the enquiry it came from.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { phoneHref, readablePhone } from '#shared/phone.ts';
 import type { Booking } from '#shared/schemas/bookings.ts';
 import { londonInstants } from '../../../lib/dates.ts';
 import { ADMIN_PATHS } from '../../paths.ts';
@@ -63,6 +64,16 @@ export function BookingDetails({ booking }: { booking: Booking }) {
         >
           {booking.customer_email}
         </a>
+        {booking.customer_phone && (
+          // Tap to call: the crew rings the contact on the day (issue 36).
+          <a
+            href={phoneHref(booking.customer_phone)}
+            className="block text-accent-700 underline underline-offset-2"
+            aria-label={`Call ${booking.customer_name} on ${readablePhone(booking.customer_phone)}`}
+          >
+            {readablePhone(booking.customer_phone)}
+          </a>
+        )}
       </Line>
       <Line label="Dates">{bookingDays(booking)}</Line>
       <Line label="Times">{times || '—'}</Line>

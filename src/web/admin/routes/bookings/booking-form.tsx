@@ -88,6 +88,14 @@ export function BookingForm({
         />
         <TextField label="Start time" type="time" {...field('start_time')} />
         <TextField label="End time" type="time" {...field('end_time')} />
+        <TextField
+          label="Customer's phone"
+          type="tel"
+          autoComplete="off"
+          hint="Such as 07700 900123 or +33 1 23 45 67 89"
+          className="sm:col-span-2"
+          {...field('customer_phone')}
+        />
         <TextField label="Location" className="sm:col-span-2" {...field('location')} />
         <TextField label="Postcode" autoCapitalize="characters" {...field('postcode')} />
         <TextField label="People" inputMode="numeric" {...field('people')} />

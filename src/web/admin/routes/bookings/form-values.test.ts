@@ -31,4 +31,13 @@ describe('bookingRequest', () => {
       people: 'Enter a whole number of people',
     });
   });
+
+  it('sends the phone as typed (the server keeps it as E.164), and says beside it what is wrong', () => {
+    const typed = { ...emptyBookingForm('2026-08-14'), customer_phone: '07700 900123' };
+    expect(bookingRequest(typed).input?.customer_phone).toBe('07700 900123');
+    expect(bookingRequest({ ...typed, customer_phone: '' }).input?.customer_phone).toBe('');
+    expect(bookingRequest({ ...typed, customer_phone: '0770 090' }).errors).toEqual({
+      customer_phone: 'Phone has too few digits for a phone number',
+    });
+  });
 });

@@ -1,5 +1,6 @@
 // The booking form's values as typed (all text, but the tick) and the request they make. Amounts are
 // read as pounds and pence by money.ts; the rest is checked by the server, whose 400 names the field.
+import { readablePhone, readPhone } from '#shared/phone.ts';
 import type { Booking } from '#shared/schemas/bookings.ts';
 import type { BookingFields } from '../../api/bookings.ts';
 import { parsePounds, penceToPounds } from './money.ts';
@@ -16,6 +17,8 @@ export interface BookingFormValues {
   deposit: string;
   deposit_paid_on: string;
   notes: string;
+  /** The customer's number as typed; the server reads it (a UK or + international number). */
+  customer_phone: string;
   shares_day: boolean;
 }
 
@@ -33,6 +36,7 @@ export const emptyBookingForm = (start_date = ''): BookingFormValues => ({
   deposit: '',
   deposit_paid_on: '',
   notes: '',
+  customer_phone: '',
   shares_day: false,
 });
 
@@ -48,6 +52,7 @@ export const bookingFormOf = (booking: Booking): BookingFormValues => ({
   deposit: penceToPounds(booking.deposit_pence),
   deposit_paid_on: booking.deposit_paid_on ?? '',
   notes: booking.notes,
+  customer_phone: booking.customer_phone ? readablePhone(booking.customer_phone) : '',
   shares_day: booking.shares_day,
 });
 
@@ -66,6 +71,9 @@ export function bookingRequest(
   if (deposit === undefined) errors.deposit = MONEY;
   const people = values.people.trim();
   if (people && !/^\d+$/.test(people)) errors.people = 'Enter a whole number of people';
+  // The server's own reading, so the problem is said beside the field rather than above the buttons.
+  const phone = values.customer_phone.trim() ? readPhone(values.customer_phone) : null;
+  if (phone && !phone.ok) errors.customer_phone = `Phone ${phone.problem}`;
   if (Object.keys(errors).length > 0) return { errors };
   return {
     input: {
@@ -80,6 +88,7 @@ export function bookingRequest(
       deposit_pence: deposit ?? null,
       deposit_paid_on: orNull(values.deposit_paid_on),
       notes: values.notes,
+      customer_phone: values.customer_phone,
       shares_day: values.shares_day,
     },
   };

@@ -4,6 +4,7 @@
 // again, where its draft waits (issue 28).
 import { CalendarCheck, CalendarPlus } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
+import { readablePhone } from '#shared/phone.ts';
 import type { Booking } from '#shared/schemas/bookings.ts';
 import type { Enquiry } from '#shared/schemas/enquiries.ts';
 import { Banner } from '../../../components/admin-ui.tsx';
@@ -94,6 +95,7 @@ export function BookAction({ enquiry }: { enquiry: Enquiry }) {
             initial={{
               ...emptyBookingForm(enquiry.preferred_date ?? ''),
               people: enquiry.people === null ? '' : String(enquiry.people),
+              customer_phone: enquiry.phone ? readablePhone(enquiry.phone) : '',
             }}
             draftKey={bookingDraftKey({ enquiry: enquiry.id })}
             label="Make provisional booking"

@@ -1,7 +1,8 @@
-import { BellRing, Building2, Mail, Reply, Signpost, Trash2, type LucideIcon } from 'lucide-react';
+import { BellRing, Building2, Mail, Phone, Reply, Signpost, Trash2, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { toast } from 'sonner';
 import { ENQUIRY_STATUSES } from '#shared/constants.ts';
+import { phoneHref, readablePhone } from '#shared/phone.ts';
 import type { Enquiry, EnquiryStatus, NotificationWait } from '#shared/schemas/enquiries.ts';
 import { Button } from '../../../components/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -127,6 +128,19 @@ function EnquiryContacts({ enquiry }: { enquiry: Enquiry }) {
           </a>
         </dd>
       </Detail>
+      {enquiry.phone && (
+        <Detail icon={Phone} label="Phone">
+          <dd className="min-w-0">
+            <a
+              href={phoneHref(enquiry.phone)}
+              className="text-accent-700 underline underline-offset-2"
+              aria-label={`Call ${enquiry.name} on ${readablePhone(enquiry.phone)}`}
+            >
+              {readablePhone(enquiry.phone)}
+            </a>
+          </dd>
+        </Detail>
+      )}
       <Detail icon={Building2} label="Organisation">
         <dd className="min-w-0 break-words">{enquiry.organisation}</dd>
       </Detail>
