@@ -164,8 +164,8 @@ describeEachDatabase(
       const { token } = await ctx().loginAs();
       const csv = await ctx().request({ method: 'GET', url: '/api/admin/enquiries/export', token });
       const lines = csv.body.trim().split('\r\n');
-      expect(lines[0]).toMatch(/,preferred_date,event_type,people,date_taken$/);
-      expect(lines.slice(1).map((line) => line.split(',').slice(-4).join(','))).toEqual([
+      expect(lines[0]).toMatch(/,preferred_date,event_type,people,date_taken,phone$/);
+      expect(lines.slice(1).map((line) => line.split(',').slice(-5, -1).join(','))).toEqual([
         '2026-08-15,festival,40,yes',
         '2026-08-16,,,no',
         ',,,',

@@ -76,7 +76,7 @@ describeEachDatabase(
       const lines = csv.body.trim().split('\r\n');
       expect(lines[0]).toMatch(/,source,utm_source,utm_medium,utm_campaign,referrer_host,preferred_date,/);
       expect(
-        lines.some((line) => line.endsWith(',newsletter,Newsletter,email,spring-2027,mail.example.net,,,,')),
+        lines.some((line) => line.endsWith(',newsletter,Newsletter,email,spring-2027,mail.example.net,,,,,')),
       ).toBe(true);
     });
 
