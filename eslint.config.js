@@ -11,7 +11,6 @@ import tseslint from 'typescript-eslint';
  * inside one transaction spanning both (docs/architecture.md §2). Anything else is a lint error.
  */
 const REPOSITORY_REACH = {
-  bookings: ['enquiries'],
   content: ['trash'],
   enquiries: ['trash'],
   trash: ['content'],

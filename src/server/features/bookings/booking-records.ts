@@ -3,7 +3,7 @@ import { londonDay } from '#shared/london-days.ts';
 import type { Booking, BookingInput } from '#shared/schemas/bookings.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
-import * as enquiries from '../enquiries/repository.ts';
+import { enquiryToBook, followBooking } from '../enquiries/booking-status.ts';
 import { toBooking } from './booking-view.ts';
 import { oweChangeMail, sendSoon } from './customer-mail.ts';
 import { displayDay, explainingClashes, takeDays } from './days.ts';
@@ -42,7 +42,7 @@ export async function bookEnquiry(
   refusePast(input, now);
   try {
     return await db.transaction().execute(async (trx) => {
-      const enquiry = await enquiries.findEnquiry(trx, enquiryId);
+      const enquiry = await enquiryToBook(trx, enquiryId);
       if (!enquiry) throw notFound('Enquiry not found');
       if (enquiry.status === 'spam') throw conflict('A spam enquiry cannot be booked; mark it as new first');
       const existing = await repo.liveBookingOf(trx, enquiryId);
@@ -59,7 +59,7 @@ export async function bookEnquiry(
         created_at: now,
         updated_at: now,
       });
-      await enquiries.updateEnquiry(trx, enquiryId, { status: 'booked', updated_at: now });
+      await followBooking(trx, enquiryId, 'booked', now);
       return toBooking(row);
     });
   } catch (error) {

@@ -5,7 +5,7 @@ import { londonDay, withinDateRange } from '#shared/london-days.ts';
 import type { Booking, BookingState } from '#shared/schemas/bookings.ts';
 import type { Db } from '../../db/database.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
-import * as enquiries from '../enquiries/repository.ts';
+import { followBooking } from '../enquiries/booking-status.ts';
 import { changed } from './booking-records.ts';
 import { toBooking } from './booking-view.ts';
 import { oweChangeMail, sendSoon } from './customer-mail.ts';
@@ -22,8 +22,7 @@ async function current(trx: Db, id: number, allowed: BookingState[], action: str
 }
 
 async function followEnquiry(trx: Db, row: repo.BookingRow, status: 'booked' | 'closed', now: number) {
-  if (row.enquiry_id !== null)
-    await enquiries.updateEnquiry(trx, row.enquiry_id, { status, updated_at: now });
+  if (row.enquiry_id !== null) await followBooking(trx, row.enquiry_id, status, now);
 }
 
 /** Confirms a hold: its days become the booking's alone (unless it shares them), or 409. */
@@ -101,8 +100,7 @@ export async function expireHolds({ db, clock }: BookingsDeps): Promise<number> 
   return db.transaction().execute(async (trx) => {
     const expired = await repo.expireHolds(trx, now);
     for (const { enquiry_id } of expired)
-      if (enquiry_id !== null)
-        await enquiries.updateEnquiry(trx, enquiry_id, { status: 'closed', updated_at: now });
+      if (enquiry_id !== null) await followBooking(trx, enquiry_id, 'closed', now);
     return expired.length;
   });
 }
