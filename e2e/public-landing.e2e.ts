@@ -639,7 +639,8 @@ describeE2e('public landing page', () => {
     }
   });
 
-  it('has no axe-core violations on the public pages, at both widths', async () => {
+  // Eight pages, each loaded and checked by axe: more than the default minute on a busy machine.
+  it('has no axe-core violations on the public pages, at both widths', { timeout: 180_000 }, async () => {
     for (const options of [PHONE, DESKTOP]) {
       for (const path of ['/', '/legal-notice', '/privacy-policy', '/no-such-page']) {
         const page = await openPage(path, options);
