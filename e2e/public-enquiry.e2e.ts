@@ -9,6 +9,7 @@ import type { BrowserContext, BrowserContextOptions, Page, Request } from 'playw
 import { expect, it } from 'vitest';
 import { axeViolations, describeViolations } from './support/axe.ts';
 import { describeE2e, useE2eServer } from './support/e2e.ts';
+import { islandLive, pageSettled } from './support/islands.ts';
 import { DESKTOP, PHONE } from './support/browser.ts';
 import { addDays, londonDay } from '../src/shared/london-days.ts';
 
@@ -38,7 +39,8 @@ describeE2e('booking enquiry form', () => {
     const page = await context.newPage();
     if (clock) await page.clock.install();
     await page.goto(`${e2e.server.url}/#contact`);
-    await page.waitForLoadState('networkidle');
+    await pageSettled(page);
+    await islandLive(page, 'enquiry-form');
     return { context, page };
   }
 
@@ -366,7 +368,8 @@ describeE2e('booking enquiry form', () => {
       expect(await fieldMessage(page, label)).toBeNull();
     await page.keyboard.type('sam@example.co.uk');
     await page.keyboard.press('Tab');
-    await page.waitForTimeout(300);
+    // The form checks on leaving a field; the next field having the focus means the leaving is done.
+    await expect.poll(() => focusedName(page)).not.toBe('email');
     expect(await fieldMessage(page, 'Email')).toBeNull();
     await context.close();
   });

@@ -6,6 +6,7 @@
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, expect, it } from 'vitest';
 import { describeE2e, useE2eServer } from './support/e2e.ts';
+import { pageSettled } from './support/islands.ts';
 import { DESKTOP, PHONE } from './support/browser.ts';
 
 /** Where the sticky header ends: an anchored section's top lands here. */
@@ -30,14 +31,24 @@ describeE2e('landing page islands', () => {
   const topOf = (page: Page, id: string) =>
     page.evaluate((target) => document.getElementById(target)!.getBoundingClientRect().top, id);
 
-  /** Waits until `id` rests right under the header (a smooth scroll takes a moment). */
+  /**
+   * Waits until `id` rests right under the header: there in two samples in a row of the poll, so a
+   * smooth scroll passing by does not count. Polled from here: without JavaScript the page cannot
+   * wait for anything itself.
+   */
   async function restsUnderHeader(page: Page, id: string) {
-    // Polled from here: without JavaScript the page cannot wait for anything itself.
+    let previous = Number.NaN;
     await expect
-      .poll(async () => Math.abs((await topOf(page, id)) - UNDER_HEADER), { timeout: 10_000, message: id })
-      .toBeLessThan(4);
-    await page.waitForTimeout(300);
-    expect(Math.abs((await topOf(page, id)) - UNDER_HEADER), id).toBeLessThan(4);
+      .poll(
+        async () => {
+          const top = await topOf(page, id);
+          const resting = top === previous && Math.abs(top - UNDER_HEADER) < 4;
+          previous = top;
+          return resting ? 'resting under the header' : `at ${top}px`;
+        },
+        { timeout: 10_000, message: id },
+      )
+      .toBe('resting under the header');
   }
 
   it('hydrates only the islands: the header, the hero and the other static sections run no component code', async () => {
@@ -147,7 +158,8 @@ describeE2e('landing page islands', () => {
     for (const id of ['about', 'contact']) {
       const page = await visitor(PHONE);
       await page.goto(`${e2e.server.url}/#${id}`);
-      await page.waitForLoadState('networkidle');
+      // Nothing left to change the heights around the place: loaded, fonts in, no island hydrating.
+      await pageSettled(page);
       await restsUnderHeader(page, id);
     }
   });

@@ -6,6 +6,8 @@
 // before the jump is aimed (one layout of the whole page, as every page load did before). Without
 // script, a style in <noscript> draws them all from the start (seo/head.ts).
 
+import { ISLAND_HYDRATED_EVENT } from './islands/island-markup.ts';
+
 /** On <html>: every section is drawn (styles.css). */
 export const ALL_DRAWN_CLASS = 'all-drawn';
 
@@ -29,9 +31,10 @@ export function drawAllBeforeJumps(doc: Document = document): void {
 }
 
 /**
- * A page opened at a place is aimed there as it loads; web fonts and pictures that arrive later can
- * still change the heights around the target on a slow phone. Until the visitor moves the page
- * themselves, it is put back at the target once they are in (fonts ready, then the load event).
+ * A page opened at a place is aimed there as it loads; web fonts, pictures and islands that arrive
+ * later can still change the heights around the target on a slow phone. Until the visitor moves the
+ * page themselves, it is put back at the target once each is in (fonts ready, the load event, each
+ * island hydrated).
  */
 function keepAtTarget(doc: Document): void {
   const target = doc.getElementById(decodeURIComponent(doc.location.hash.slice(1)));
@@ -46,6 +49,7 @@ function keepAtTarget(doc: Document): void {
     if (!movedByVisitor) target.scrollIntoView({ block: 'start', behavior: 'instant' });
   };
   void doc.fonts?.ready.then(realign);
+  doc.addEventListener(ISLAND_HYDRATED_EVENT, realign);
   if (doc.readyState === 'complete') realign();
   else doc.defaultView?.addEventListener('load', realign, { once: true });
 }

@@ -10,5 +10,8 @@ export const ISLAND_ATTRIBUTE = 'data-island';
  */
 export const ENABLED_BY_PAGE_SCRIPT = 'data-enabled-by-page-script';
 
+/** Dispatched on the document each time an island has hydrated (its effects have run). */
+export const ISLAND_HYDRATED_EVENT = 'island-hydrated';
+
 /** Each root's own useId prefix, the same on the server and in the browser. */
 export const islandIdPrefix = (name: string) => `${name}-`;

@@ -73,6 +73,20 @@ describe('when islands hydrate', () => {
     expect(document.querySelector('fieldset')!.disabled).toBe(false);
   });
 
+  it('marks each island where its hydration stands, and tells the document when one is live', async () => {
+    const live: string[] = [];
+    const onHydrated = () => live.push('live');
+    document.addEventListener('island-hydrated', onHydrated);
+    const island = (name: string) => document.querySelector<HTMLElement>(`[data-island="${name}"]`)!;
+    paint();
+    expect(island('banner').dataset.hydration).toBe('started');
+    await settle();
+    expect(island('banner').dataset.hydration).toBe('done');
+    expect(island('carousel').dataset.hydration).toBeUndefined();
+    expect(live).toEqual(['live']);
+    document.removeEventListener('island-hydrated', onHydrated);
+  });
+
   it('hydrates an island near the screen only after the hero is painted', async () => {
     expect(nearViewport).toBeUndefined();
     paint();

@@ -5,7 +5,7 @@
 import type { ComponentType } from 'react';
 import { afterPriorityImagePainted } from '../hydration-start.ts';
 import { holdInteractions } from './held-interactions.ts';
-import { ENABLED_BY_PAGE_SCRIPT, ISLAND_ATTRIBUTE } from './island-markup.ts';
+import { ENABLED_BY_PAGE_SCRIPT, ISLAND_ATTRIBUTE, ISLAND_HYDRATED_EVENT } from './island-markup.ts';
 import { ISLANDS, isIslandName, type IslandName } from './islands.ts';
 import { watchPageLoad } from './page-loaded.ts';
 
@@ -22,15 +22,26 @@ async function hydrateNow(element: HTMLElement, name: IslandName): Promise<void>
   );
 }
 
-/** The island's hydration, started once (again after a failed download, on the next try). */
+/**
+ * The island's hydration, started once (again after a failed download, on the next try). Its element
+ * says where it stands (`data-hydration`: started, then done) — what a test waits on — and the
+ * document hears ISLAND_HYDRATED_EVENT once it is live (a page opened at a place keeps its place).
+ */
 function islandHydration(element: HTMLElement, name: IslandName) {
   let hydration: Promise<void> | undefined;
   const held = holdInteractions(element, () => void hydrate());
   function hydrate(): Promise<void> {
-    hydration ??= hydrateNow(element, name).then(
-      () => held.release(),
+    if (hydration) return hydration;
+    element.dataset.hydration = 'started';
+    hydration = hydrateNow(element, name).then(
+      () => {
+        element.dataset.hydration = 'done';
+        held.release();
+        element.ownerDocument.dispatchEvent(new Event(ISLAND_HYDRATED_EVENT));
+      },
       (error: unknown) => {
         hydration = undefined;
+        delete element.dataset.hydration;
         throw error;
       },
     );
