@@ -45,7 +45,7 @@ describeE2e('admin bookings', () => {
 
   afterEach(async () => {
     const db = e2e.server.started.db;
-    await db.deleteFrom('booking_days').execute();
+    await db.deleteFrom('calendar_days').execute();
     await db.deleteFrom('bookings').execute();
     await db.deleteFrom('enquiries').execute();
   });

@@ -294,7 +294,7 @@ describeE2e('admin drafts', () => {
       expect(made).toMatchObject({ price_pence: 97_500, notes: "Ben's field, by the river" });
     } finally {
       await context.close();
-      await db.deleteFrom('booking_days').execute();
+      await db.deleteFrom('calendar_days').execute();
       await db.deleteFrom('bookings').execute();
       await db.deleteFrom('enquiries').where('id', 'in', [booked, toBook]).execute();
     }

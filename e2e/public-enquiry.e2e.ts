@@ -574,7 +574,7 @@ describeE2e('booking enquiry form', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     await db
-      .insertInto('booking_days')
+      .insertInto('calendar_days')
       .values({ day, booking_id: id })
       .onConflict((c) => c.doNothing())
       .execute();

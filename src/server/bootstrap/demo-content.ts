@@ -6,6 +6,7 @@ import { CONTENT_KINDS, type ContentKind } from '#shared/schemas/content.ts';
 import type { Db } from '../db/database.ts';
 import type { Clock } from '../lib/clock.ts';
 import { entryArgs, projectRoot } from '../lib/entry-points.ts';
+import { takeEventDay, type CalendarEvent } from '../features/bookings/days.ts';
 import { insertContent } from '../features/content/repository.ts';
 import { demoItems } from './demo-items.ts';
 
@@ -67,15 +68,20 @@ export async function seedDemoContent(db: Db, clock: Clock, uploadDir: string): 
     ][]) {
       for (const item of items) {
         const valid = CONTENT_KINDS[kind].input.parse(item) as Record<string, unknown>;
-        // Flags are stored as 0/1 (events' is_private, decision 0442).
-        const flags = 'is_private' in valid ? { is_private: valid.is_private ? 1 : 0 } : {};
-        await insertContent(trx, kind, {
+        // Flags are stored as 0/1 (events' is_private, decision 0442; needs_crew, 0468).
+        const flags =
+          kind === 'events'
+            ? { is_private: valid.is_private ? 1 : 0, needs_crew: valid.needs_crew ? 1 : 0 }
+            : {};
+        const row = await insertContent(trx, kind, {
           ...valid,
           ...flags,
           is_active: 1,
           created_at: now,
           updated_at: now,
         });
+        // The demo events are the owner's own: each takes its day on the bookings calendar.
+        if (kind === 'events') await takeEventDay(trx, row as unknown as CalendarEvent);
       }
     }
     return true;

@@ -1,4 +1,4 @@
-// The bookings tables (migrations 0016 and 0018, docs/decisions/0454), apart from schema.ts to keep each file
+// The bookings tables (migrations 0016, 0018 and 0019, docs/decisions/0454), apart from schema.ts to keep each file
 // readable; schema.ts's Database names them.
 import type { Generated } from 'kysely';
 
@@ -24,7 +24,7 @@ export interface BookingsTable {
   deposit_pence: number | null;
   deposit_paid_on: string | null;
   notes: string;
-  /** 1: another confirmed booking may take the same day; such a booking takes no booking_days rows. */
+  /** 1: another confirmed booking may take the same day; such a booking takes no calendar_days rows. */
   shares_day: Generated<number>;
   hold_expires_at: number | null;
   /** iCalendar SEQUENCE: raised on each change the customer's calendar must hear about. */
@@ -33,10 +33,14 @@ export interface BookingsTable {
   updated_at: number;
 }
 
-/** One row per day a confirmed or completed booking takes alone; the day is the primary key. */
-export interface BookingDaysTable {
+/**
+ * One row per day taken alone by a confirmed or completed booking, or by an event that needs the
+ * crew (migration 0019, docs/decisions/0468); the day is the primary key, exactly one holder is set.
+ */
+export interface CalendarDaysTable {
   day: string;
-  booking_id: number;
+  booking_id: number | null;
+  event_id: number | null;
 }
 
 /**

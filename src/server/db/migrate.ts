@@ -17,6 +17,7 @@ import * as privateEvents from '../migrations/0015-private-events.ts';
 import * as bookings from '../migrations/0016-bookings.ts';
 import * as calendarFeeds from '../migrations/0017-calendar-feeds.ts';
 import * as customerPhone from '../migrations/0018-customer-phone.ts';
+import * as oneCalendar from '../migrations/0019-one-calendar.ts';
 import type { Db } from './database.ts';
 
 // Listed explicitly (not read from disk) so the same set runs from source, tests and any bundle.
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   '0016-bookings': bookings,
   '0017-calendar-feeds': calendarFeeds,
   '0018-customer-phone': customerPhone,
+  '0019-one-calendar': oneCalendar,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -40,6 +40,7 @@ const COLUMNS = {
     link: 'string',
     image_url: 'string',
     is_private: 'number | null, generated',
+    needs_crew: 'number, generated',
   },
   logos: { ...contentColumns, name: 'string', logo_url: 'string', website_url: 'string' },
   badges: { ...contentColumns, name: 'string', badge_url: 'string', description: 'string' },
@@ -241,7 +242,7 @@ const COLUMNS = {
     created_at: 'number',
     updated_at: 'number',
   },
-  booking_days: { day: 'string', booking_id: 'number' },
+  calendar_days: { day: 'string', booking_id: 'number | null', event_id: 'number | null' },
   calendar_feeds: { admin_id: 'number', secret: 'string', secret_hash: 'string', created_at: 'number' },
   booking_mails: {
     booking_id: 'number',

@@ -1,7 +1,7 @@
 // Row types of every table, as Kysely sees them. Timestamps are epoch milliseconds (BIGINT) and flags
 // are 0/1 integers on both dialects, so SQLite and PostgreSQL return identical rows.
 import type { Generated } from 'kysely';
-import type { BookingDaysTable, BookingMailsTable, BookingsTable } from './booking-tables.ts';
+import type { BookingMailsTable, BookingsTable, CalendarDaysTable } from './booking-tables.ts';
 import type { EnquiriesTable } from './enquiries-table.ts';
 import type { MailSettingsTable } from './mail-settings-table.ts';
 
@@ -30,6 +30,8 @@ export interface EventsTable extends ContentColumns {
   image_url: string;
   /** 1: kept in the admin only, in no public channel (decision 0442); null (an old row restored) is 0. */
   is_private: Generated<number | null>;
+  /** 1: the event needs the crew and takes its day on the one calendar (0019); 0: a listing only. */
+  needs_crew: Generated<number>;
 }
 
 export interface LogosTable extends ContentColumns {
@@ -279,7 +281,7 @@ export interface Database {
   trash: TrashTable;
   mail_settings: MailSettingsTable;
   bookings: BookingsTable;
-  booking_days: BookingDaysTable;
+  calendar_days: CalendarDaysTable;
   booking_mails: BookingMailsTable;
   calendar_feeds: CalendarFeedsTable;
 }

@@ -38,7 +38,14 @@ const ATTEMPT_RECORDS = new Set(['auth_attempts', 'audit_log', 'rate_limit_hits'
 
 /** A valid item of each content kind, created before fuzzing so ids point at real rows. */
 const CONTENT_SEEDS: Record<string, Record<string, unknown>> = {
-  events: { name: 'Summer Fest', location: 'Reading', date: '2026-07-01', image_url: '/uploads/a.jpg' },
+  // A listing (no crew): the seeds share one day, which events that need the crew cannot (decision 0468).
+  events: {
+    name: 'Summer Fest',
+    location: 'Reading',
+    date: '2026-07-01',
+    image_url: '/uploads/a.jpg',
+    needs_crew: false,
+  },
   logos: { name: 'Acme', logo_url: '/uploads/logo.png', website_url: 'https://acme.example' },
   badges: { name: 'Insured', badge_url: '/uploads/badge.png', description: 'Fully insured' },
   gallery: { title: 'Targets', image_url: '/uploads/t.jpg', alt_text: 'Steel targets', section: 'hero' },

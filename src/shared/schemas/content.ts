@@ -124,6 +124,11 @@ export const eventInput = z
     is_active: isActive,
     /** Kept in the admin only: on no public page, list or calendar file (docs/decisions/0442). */
     is_private: z.boolean({ error: 'must be true or false' }).default(false),
+    /**
+     * The crew and the trailer work it, so it takes its day on the bookings calendar as a confirmed
+     * booking does (docs/decisions/0468); false for a listing of someone else's show.
+     */
+    needs_crew: z.boolean({ error: 'must be true or false' }).default(true),
     ...schedule,
   })
   .superRefine(scheduleInOrder);
@@ -223,7 +228,7 @@ export const event = z.object({
  * An event as the admin sees it: also whether it is private, kept in the admin only. The public list
  * never holds a private event, so it says nothing of privacy (docs/decisions/0442).
  */
-export const adminEvent = event.extend({ is_private: z.boolean() });
+export const adminEvent = event.extend({ is_private: z.boolean(), needs_crew: z.boolean() });
 export const logo = z.object({ ...stored, name: z.string(), logo_url: z.string(), website_url: z.string() });
 export const badge = z.object({
   ...stored,

@@ -53,17 +53,17 @@ describeEachDatabase('audit log', (ctx) => {
 
   it('keeps the name each item had at the time, what kind of change it was, and whether it still exists', async () => {
     const boss = await ctx().loginAs({ email: 'boss@example.com' });
-    const add = async (name: string) =>
+    const add = async (name: string, date: string) =>
       (
         await ctx().request({
           method: 'POST',
           url: '/api/admin/events',
           token: boss.token,
-          payload: { name, location: 'Leeds', date: '2026-08-01' },
+          payload: { name, location: 'Leeds', date },
         })
       ).json<{ id: number }>().id;
-    const kept = await add('Summer Music Festival');
-    const gone = await add('Winter Fair');
+    const kept = await add('Summer Music Festival', '2026-08-01');
+    const gone = await add('Winter Fair', '2026-12-05');
     const put = (id: number, payload: object) =>
       ctx().request({ method: 'PUT', url: `/api/admin/events/${id}`, token: boss.token, payload });
     await put(kept, { is_active: false });

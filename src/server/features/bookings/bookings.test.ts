@@ -91,7 +91,7 @@ describeEachDatabase('bookings', (ctx) => {
     expect(clash.statusCode).toBe(409);
     expect(clash.json().detail).toBe(
       `Sun 16 Aug 2026 is already booked for Tom Jones (booking ${first.id}). ` +
-        'Tick "Allow another booking on the same day" to confirm both.',
+        'Choose another date, or tick "Allow another booking on the same day" on the booking to share it.',
     );
     expect((await call('GET', `/api/admin/bookings/${second.id}`)).json().booking.state).toBe('provisional');
 
@@ -139,8 +139,8 @@ describeEachDatabase('bookings', (ctx) => {
       .where('state', '=', 'confirmed')
       .execute();
     expect(confirmed).toHaveLength(1);
-    expect(await ctx().db.selectFrom('booking_days').selectAll().execute()).toEqual([
-      { day: '2026-08-14', booking_id: confirmed[0]!.id },
+    expect(await ctx().db.selectFrom('calendar_days').selectAll().execute()).toEqual([
+      { day: '2026-08-14', booking_id: confirmed[0]!.id, event_id: null },
     ]);
   });
 

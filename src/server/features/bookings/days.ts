@@ -1,6 +1,7 @@
-// The days a booking takes, and what happens when another confirmed booking already has one
-// (docs/decisions/0454): the database refuses the second claim; this turns that into a 409 that
-// names the other booking, and reads the days visitors see as taken.
+// The one calendar (docs/decisions/0454, 0468): the days a confirmed booking or an event that needs
+// the crew takes, and what happens when another already has one — the database refuses the second
+// claim; this turns that into a 409 that names the other, and reads the days visitors see as taken.
+// The content feature calls takeEventDay and releaseEventDay inside its own transactions.
 import { addDays } from '#shared/london-days.ts';
 import type { Availability } from '#shared/schemas/bookings.ts';
 import type { Db } from '../../db/database.ts';
@@ -25,10 +26,18 @@ const dayFormat = new Intl.DateTimeFormat('en-GB', {
 /** "Sat 15 Aug 2027": a calendar day as the owner reads it. */
 export const displayDay = (day: string) => dayFormat.format(Date.parse(day)).replace(',', '');
 
-/** Another confirmed booking already has one of `days` (the database said so). */
+/** Another confirmed booking or an event already has one of `days` (the database said so). */
 class DaysTaken extends Error {
   constructor(readonly days: string[]) {
     super('A day is already taken');
+  }
+}
+
+async function claimOrExplain(days: string[], claim: () => Promise<void>): Promise<void> {
+  try {
+    await claim();
+  } catch (error) {
+    throw isUniqueViolation(error) ? new DaysTaken(days) : error;
   }
 }
 
@@ -40,18 +49,55 @@ export async function takeDays(trx: Db, booking: repo.BookingRow): Promise<void>
   await repo.releaseDays(trx, booking.id);
   if (booking.shares_day === 1) return;
   const days = daysFrom(booking.start_date, booking.end_date);
-  try {
-    await repo.claimDays(trx, booking.id, days);
-  } catch (error) {
-    throw isUniqueViolation(error) ? new DaysTaken(days) : error;
-  }
+  await claimOrExplain(days, () => repo.claimDays(trx, booking.id, days));
+}
+
+/** What of an event the calendar needs: its day, and whether the crew works it. */
+export interface CalendarEvent {
+  id: number;
+  date: string;
+  needs_crew: number | null;
 }
 
 /**
- * Runs a transaction that takes days; a clash becomes a 409 naming who has the day, read after the
- * rollback (PostgreSQL answers nothing more inside a transaction that failed).
+ * Takes the event's day (none when it does not need the crew), inside the caller's transaction,
+ * which must run in explainingClashes: on a clash the whole transaction rolls back.
  */
-export async function explainingClashes<T>(db: Db, work: () => Promise<T>): Promise<T> {
+export async function takeEventDay(trx: Db, event: CalendarEvent): Promise<void> {
+  await repo.releaseEventDay(trx, event.id);
+  if (event.needs_crew === 0) return;
+  await claimOrExplain([event.date], () => repo.claimEventDay(trx, event.id, event.date));
+}
+
+/** Frees the event's day (the event is deleted), inside the caller's transaction. */
+export async function releaseEventDay(trx: Db, eventId: number): Promise<void> {
+  await repo.releaseEventDay(trx, eventId);
+}
+
+/** How the 409 names who has the day. */
+function holderText(holder: NonNullable<Awaited<ReturnType<typeof repo.holderOfDays>>>): string {
+  const day = displayDay(holder.day);
+  return holder.event_id !== null
+    ? `${day} is taken by the event "${holder.event_name ?? ''}" (event ${holder.event_id})`
+    : `${day} is already booked for ${holder.customer_name ?? ''} (booking ${holder.booking_id})`;
+}
+
+/** Who has the day: a booking or an event. */
+export type DayHolder = 'booking' | 'event';
+
+const BOOKING_WAY = () =>
+  'Choose another date, or tick "Allow another booking on the same day" on the booking to share it.';
+
+/**
+ * Runs a transaction that takes days; a clash becomes a 409 naming who has the day, read after the
+ * rollback (PostgreSQL answers nothing more inside a transaction that failed). `way` is what the
+ * owner can do about it, in the words of the screen they are on.
+ */
+export async function explainingClashes<T>(
+  db: Db,
+  work: () => Promise<T>,
+  way: (holder: DayHolder) => string = BOOKING_WAY,
+): Promise<T> {
   try {
     return await work();
   } catch (error) {
@@ -59,16 +105,13 @@ export async function explainingClashes<T>(db: Db, work: () => Promise<T>): Prom
     const holder = await repo.holderOfDays(db, error.days);
     if (!holder)
       throw conflict('Another booking was confirmed for one of these days at the same moment; try again');
-    throw conflict(
-      `${displayDay(holder.day)} is already booked for ${holder.customer_name} (booking ${holder.id}). ` +
-        'Tick "Allow another booking on the same day" to confirm both.',
-    );
+    throw conflict(`${holderText(holder)}. ${way(holder.event_id === null ? 'booking' : 'event')}`);
   }
 }
 
-/** The days in the window taken by confirmed or completed bookings: only that, never by whom. */
+/** The days in the window taken by confirmed or completed bookings or by events: never by whom. */
 export async function availability(db: Db, from: string, to: string): Promise<Availability> {
-  const taken = new Set<string>();
+  const taken = new Set<string>(await repo.eventDaysBetween(db, from, to));
   for (const booking of await repo.dayTakingBetween(db, from, to))
     for (const day of daysFrom(
       booking.start_date > from ? booking.start_date : from,

@@ -1,5 +1,6 @@
-// The bookings tables (docs/decisions/0454). booking_days holds one row per day a confirmed booking
-// takes alone: its primary key is what refuses a second one, on either database.
+// The bookings tables (docs/decisions/0454). calendar_days holds one row per day a confirmed booking
+// or an event that needs the crew takes alone (decision 0468): its primary key is what refuses a
+// second one, on either database.
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import { addDays } from '#shared/london-days.ts';
 import type { BookingsTable } from '../../db/booking-tables.ts';
@@ -57,23 +58,44 @@ export const liveBookingOf = (db: Db, enquiryId: number) =>
 /** Takes the days for the booking; throws the database's unique violation if one is taken. */
 export async function claimDays(db: Db, bookingId: number, days: string[]): Promise<void> {
   await db
-    .insertInto('booking_days')
+    .insertInto('calendar_days')
     .values(days.map((day) => ({ day, booking_id: bookingId })))
     .execute();
 }
 
 export const releaseDays = (db: Db, bookingId: number) =>
-  db.deleteFrom('booking_days').where('booking_id', '=', bookingId).execute();
+  db.deleteFrom('calendar_days').where('booking_id', '=', bookingId).execute();
 
-/** Who holds any of these days, first day first. */
+/** Takes the event's day; throws the database's unique violation if it is taken. */
+export async function claimEventDay(db: Db, eventId: number, day: string): Promise<void> {
+  await db.insertInto('calendar_days').values({ day, event_id: eventId }).execute();
+}
+
+export const releaseEventDay = (db: Db, eventId: number) =>
+  db.deleteFrom('calendar_days').where('event_id', '=', eventId).execute();
+
+/** Who holds any of these days, first day first: a booking (its customer) or an event (its name). */
 export const holderOfDays = (db: Db, days: string[]) =>
   db
-    .selectFrom('booking_days as d')
-    .innerJoin('bookings as b', 'b.id', 'd.booking_id')
-    .select(['d.day', 'b.id', 'b.customer_name'])
+    .selectFrom('calendar_days as d')
+    .leftJoin('bookings as b', 'b.id', 'd.booking_id')
+    .leftJoin('events as e', 'e.id', 'd.event_id')
+    .select(['d.day', 'd.booking_id', 'b.customer_name', 'd.event_id', 'e.name as event_name'])
     .where('d.day', 'in', days)
     .orderBy('d.day')
     .executeTakeFirst();
+
+/** The days in the window that events take (the events needing the crew). */
+export const eventDaysBetween = async (db: Db, from: string, to: string) =>
+  (
+    await db
+      .selectFrom('calendar_days')
+      .select('day')
+      .where('event_id', 'is not', null)
+      .where('day', '>=', from)
+      .where('day', '<=', to)
+      .execute()
+  ).map((row) => row.day);
 
 /** The confirmed and completed bookings that touch the window, for the days they take. */
 export const dayTakingBetween = (db: Db, from: string, to: string) =>

@@ -43,16 +43,28 @@ export function registerContentRoutes(app: FastifyInstance, content: ContentServ
       content.adminList(kind),
     );
 
+    // An event takes its day on the one calendar (docs/decisions/0468): a day already taken is a 409.
+    const dayTaken =
+      kind === 'events'
+        ? {
+            config: {
+              answers: {
+                409: 'The event needs the crew and its day is taken by a confirmed booking or another such event',
+              },
+            },
+          }
+        : {};
+
     api.post(
       `/api/admin/${kind}`,
-      { schema: { body: input, response: { 201: item } } },
+      { ...dayTaken, schema: { body: input, response: { 201: item } } },
       async (request, reply) =>
         reply.code(201).send(await content.create(kind, request.body as Record<string, unknown>)),
     );
 
     api.put(
       `/api/admin/${kind}/:id`,
-      { schema: { params: idParams, body: changes, response: { 200: item } } },
+      { ...dayTaken, schema: { params: idParams, body: changes, response: { 200: item } } },
       async (request) => content.update(kind, request.params.id, request.body as Record<string, unknown>),
     );
 

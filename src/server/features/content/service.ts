@@ -9,6 +9,13 @@ import { bindDeps } from '../../lib/bind-deps.ts';
 import { toIso, type Clock } from '../../lib/clock.ts';
 import { compressBody, type CompressedBody } from '../../lib/compressed-body.ts';
 import { notFound, parseOrThrow } from '../../lib/http-error.ts';
+import {
+  explainingClashes,
+  releaseEventDay,
+  takeEventDay,
+  type CalendarEvent,
+  type DayHolder,
+} from '../bookings/days.ts';
 import { moveToTrash, restoreFromTrash } from '../trash/repository.ts';
 import * as repo from './repository.ts';
 
@@ -46,6 +53,7 @@ export function toApiItem(row: ContentRow): Record<string, unknown> {
     hide_after: row.hide_after === null ? null : toIso(Number(row.hide_after)),
     // Events only; a row restored without the column holds null, which is not private.
     ...('is_private' in row ? { is_private: row.is_private === 1 } : {}),
+    ...('needs_crew' in row ? { needs_crew: row.needs_crew !== 0 } : {}),
   };
 }
 
@@ -60,6 +68,7 @@ function toColumns(input: Record<string, unknown>): Record<string, unknown> {
     show_from: epochOrNull(fields.show_from),
     hide_after: epochOrNull(fields.hide_after),
     ...('is_private' in fields ? { is_private: fields.is_private === true ? 1 : 0 } : {}),
+    ...('needs_crew' in fields ? { needs_crew: fields.needs_crew === false ? 0 : 1 } : {}),
   };
 }
 
@@ -152,12 +161,42 @@ export async function adminList<K extends ContentKind>(
   return (await repo.listContent(db, kind, false)).map((r) => itemOf(kind, r) as ContentItem<K>);
 }
 
+/** What the owner can do when an event's day is taken, in the words of the event form. */
+const EVENT_DAY_TAKEN_WAY = (holder: DayHolder) =>
+  holder === 'booking'
+    ? 'Choose another date, move that booking first, or untick "Needs our crew" if the crew does not work this event.'
+    : 'Choose another date, or untick "Needs our crew" on the event the crew does not work.';
+
+/**
+ * Runs a write of a content item; an event's write also takes its day on the one calendar in the
+ * same transaction (docs/decisions/0468), so a clash is a 409 naming the other and nothing is written.
+ */
+async function writing<T>(
+  deps: ContentDeps,
+  kind: ContentKind,
+  write: (db: Db, takeDay: (event: Record<string, unknown>) => Promise<void>) => Promise<T>,
+): Promise<T> {
+  if (kind !== 'events') return write(deps.db, () => Promise.resolve());
+  return explainingClashes(
+    deps.db,
+    () =>
+      deps.db
+        .transaction()
+        .execute((trx) => write(trx, (event) => takeEventDay(trx, event as unknown as CalendarEvent))),
+    EVENT_DAY_TAKEN_WAY,
+  );
+}
+
 export async function createItem(deps: ContentDeps, kind: ContentKind, input: Record<string, unknown>) {
   const now = deps.clock.now();
-  const row = await repo.insertContent(deps.db, kind, {
-    ...toColumns(input),
-    created_at: now,
-    updated_at: now,
+  const row = await writing(deps, kind, async (db, takeDay) => {
+    const inserted = await repo.insertContent(db, kind, {
+      ...toColumns(input),
+      created_at: now,
+      updated_at: now,
+    });
+    await takeDay(inserted);
+    return inserted;
   });
   await changed(deps, kind);
   return itemOf(kind, row);
@@ -176,9 +215,13 @@ export async function updateItem(
     string,
     unknown
   >;
-  const row = await repo.updateContent(deps.db, kind, id, {
-    ...toColumns(merged),
-    updated_at: deps.clock.now(),
+  const row = await writing(deps, kind, async (db, takeDay) => {
+    const updated = await repo.updateContent(db, kind, id, {
+      ...toColumns(merged),
+      updated_at: deps.clock.now(),
+    });
+    if (updated) await takeDay(updated);
+    return updated;
   });
   if (!row) throw notFound(`${NOUNS[kind]} not found`);
   await changed(deps, kind);
@@ -187,18 +230,31 @@ export async function updateItem(
 
 /** Moves the item to Recently deleted (issue 17), where it can be restored for TRASH_DAYS. */
 export async function removeItem(deps: ContentDeps, kind: ContentKind, id: number): Promise<void> {
-  const moved = await deps.db
-    .transaction()
-    .execute((trx) =>
-      moveToTrash(trx, kind, [id], (row) => String(row[TITLE_COLUMNS[kind]] ?? ''), deps.clock.now()),
-    );
+  const moved = await deps.db.transaction().execute(async (trx) => {
+    // A deleted event leaves its day free (it takes it again if restored and the day is still free).
+    if (kind === 'events') await releaseEventDay(trx, id);
+    return moveToTrash(trx, kind, [id], (row) => String(row[TITLE_COLUMNS[kind]] ?? ''), deps.clock.now());
+  });
   if (moved === 0) throw notFound(`${NOUNS[kind]} not found`);
   await changed(deps, kind);
 }
 
-/** Puts trashed items of a kind back exactly; the ids not in the trash, if any (nothing restored then). */
+/**
+ * Puts trashed items of a kind back exactly; the ids not in the trash, if any (nothing restored then).
+ * A restored event takes its day again, or nothing is restored (409 naming who has the day now).
+ */
 export async function restoreItems(deps: ContentDeps, kind: ContentKind, ids: number[]): Promise<number[]> {
-  const missing = await restoreFromTrash(deps.db, kind, ids);
+  const takeDays =
+    kind === 'events'
+      ? async (trx: Db, rows: Record<string, unknown>[]) => {
+          for (const row of rows) await takeEventDay(trx, row as unknown as CalendarEvent);
+        }
+      : undefined;
+  const missing = await explainingClashes(
+    deps.db,
+    () => restoreFromTrash(deps.db, kind, ids, takeDays),
+    EVENT_DAY_TAKEN_WAY,
+  );
   if (missing.length === 0) await changed(deps, kind);
   return missing;
 }

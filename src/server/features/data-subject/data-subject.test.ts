@@ -117,7 +117,7 @@ describeEachDatabase(
           .select(['id', 'state', 'customer_name', 'price_pence'])
           .execute(),
       ).toEqual([{ id: booking, state: 'cancelled', customer_name: 'Name removed', price_pence: 120_000 }]);
-      expect(await ctx().db.selectFrom('booking_days').selectAll().execute()).toEqual([]);
+      expect(await ctx().db.selectFrom('calendar_days').selectAll().execute()).toEqual([]);
       const after = await call('GET', 'pat.marsh@example.co.uk', owner.token);
       expect(after.json()).toMatchObject({ enquiries: [], acknowledgements_counted: 0 });
       const others = await ctx().db.selectFrom('enquiries').select('email').execute();

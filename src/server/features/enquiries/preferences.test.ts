@@ -60,7 +60,7 @@ async function confirmedBooking(ctx: TestContext, day: string) {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await ctx.db.insertInto('booking_days').values({ day, booking_id: id }).execute();
+  await ctx.db.insertInto('calendar_days').values({ day, booking_id: id }).execute();
 }
 
 describeEachDatabase(

@@ -24,14 +24,22 @@ export const insertEnquiry = (db: Db, values: Insertable<EnquiriesTable>) =>
  * form's date picker shows, so a day shown as taken is the day flagged (decision 0454).
  */
 export async function dayIsBooked(db: Db, day: string): Promise<boolean> {
-  const row = await db
+  const booking = await db
     .selectFrom('bookings')
     .select('id')
     .where('state', 'in', ['confirmed', 'completed'])
     .where('start_date', '<=', day)
     .where('end_date', '>=', day)
     .executeTakeFirst();
-  return row !== undefined;
+  if (booking) return true;
+  // An event that needs the crew takes its day too (the one calendar, docs/decisions/0468).
+  const event = await db
+    .selectFrom('calendar_days')
+    .select('day')
+    .where('day', '=', day)
+    .where('event_id', 'is not', null)
+    .executeTakeFirst();
+  return event !== undefined;
 }
 
 export const findEnquiry = (db: Db, id: number) =>

@@ -104,7 +104,13 @@ class NotInTrash extends Error {
  * first: when the same restore arrives twice at once, PostgreSQL makes the second delete wait for the
  * first and then find nothing, so the row goes back once and the second caller hears it is not there.
  */
-export async function restoreFromTrash(db: Db, kind: TrashKind, ids: number[]): Promise<number[]> {
+export async function restoreFromTrash(
+  db: Db,
+  kind: TrashKind,
+  ids: number[],
+  /** Runs in the restore's transaction with the rows put back; throwing undoes the restore. */
+  onRestored?: (trx: Db, rows: Record<string, unknown>[]) => Promise<void>,
+): Promise<number[]> {
   try {
     await db.transaction().execute(async (trx) => {
       await holdTrashOf(trx, kind);
@@ -117,10 +123,9 @@ export async function restoreFromTrash(db: Db, kind: TrashKind, ids: number[]): 
       const takenIds = new Set(taken.map((row) => row.item_id));
       const missing = ids.filter((id) => !takenIds.has(id));
       if (missing.length > 0 || taken.length === 0) throw new NotInTrash(missing);
-      await anyTable(trx)
-        .insertInto(kind)
-        .values(taken.map((row) => JSON.parse(row.row_json) as Record<string, unknown>))
-        .execute();
+      const rows = taken.map((row) => JSON.parse(row.row_json) as Record<string, unknown>);
+      await anyTable(trx).insertInto(kind).values(rows).execute();
+      await onRestored?.(trx, rows);
     });
     return [];
   } catch (error) {

@@ -20,7 +20,10 @@ export function registerTrashRoutes(app: FastifyInstance, trash: TrashService): 
       config: {
         // The service writes the entry, naming what was restored (the generic one would not say).
         audit: false,
-        answers: { 404: 'An item asked for is not in Recently deleted (nothing is restored then)' },
+        answers: {
+          404: 'An item asked for is not in Recently deleted (nothing is restored then)',
+          409: "An event's day has been taken since it was deleted (nothing is restored then)",
+        },
       },
     },
     async (request) => ({

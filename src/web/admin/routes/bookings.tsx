@@ -1,11 +1,13 @@
-// Bookings (docs/product.md#bookings): the month's bookings as a calendar on a laptop and as a list
-// of days on a phone, coloured and labelled by state; cancelled ones only on request. A booking opens
-// in a panel with its details, its changes of state and its edit form.
+// Bookings (docs/product.md#bookings): the month's bookings and the owner's events (the one calendar,
+// docs/decisions/0468) as a calendar on a laptop and as a list of days on a phone, coloured and
+// labelled by state; cancelled ones only on request. A booking opens in a panel with its details,
+// its changes of state and its edit form; an event links to the Events screen.
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId, useState } from 'react';
 import { PageHeader } from '../../components/admin-ui.tsx';
 import { Button } from '../../components/button.tsx';
 import { useBookings } from '../api/bookings.ts';
+import { useContentList } from '../api/content-list.ts';
 import { QueryStatus } from '../components/query-status.tsx';
 import { Agenda } from './bookings/agenda.tsx';
 import { BookingPanel } from './bookings/booking-panel.tsx';
@@ -59,6 +61,9 @@ export function BookingsScreen() {
   const weeks = monthWeeks(view.month);
   // The calendar's first and last weeks reach into the neighbouring months: those days are asked too.
   const bookings = useBookings(weeks[0]![0]!, weeks.at(-1)!.at(-1)!);
+  // Every event, as the Events screen lists them; the calendar places those in the weeks shown. A
+  // failed read leaves the bookings on screen (the events are then missing, as the note says).
+  const events = useContentList('events');
   const today = useToday();
   const { from, to } = monthRange(view.month);
 
@@ -66,7 +71,7 @@ export function BookingsScreen() {
     <>
       <PageHeader
         title="Bookings"
-        subtitle="Provisional holds, confirmed bookings and past ones, by month."
+        subtitle="Provisional holds, confirmed bookings, past ones and your events, by month."
       />
       <MonthBar month={view.month} headingId={headingId} view={view} />
       <label className="mb-4 inline-flex min-h-11 items-center gap-2 text-ink-800">
@@ -82,6 +87,8 @@ export function BookingsScreen() {
         {(all) => {
           const shown = all.filter((booking) => showCancelled || booking.state !== 'cancelled');
           const inMonth = shown.filter((booking) => booking.start_date <= to && booking.end_date >= from);
+          const allEvents = events.data ?? [];
+          const monthEvents = allEvents.filter((event) => event.date >= from && event.date <= to);
           return (
             <>
               <div className="hidden lg:block">
@@ -89,17 +96,29 @@ export function BookingsScreen() {
                   month={view.month}
                   today={today}
                   bookings={shown}
+                  events={allEvents}
                   labelledBy={headingId}
                   onOpen={view.open}
                 />
               </div>
               <div className="lg:hidden">
-                <Agenda month={view.month} today={today} bookings={inMonth} onOpen={view.open} />
+                <Agenda
+                  month={view.month}
+                  today={today}
+                  bookings={inMonth}
+                  events={monthEvents}
+                  onOpen={view.open}
+                />
               </div>
             </>
           );
         }}
       </QueryStatus>
+      {events.isError && (
+        <p role="status" className="mt-3 text-ink-600">
+          The events could not be loaded; only bookings are shown.
+        </p>
+      )}
       <BookingPanel id={view.openId} editing={view.editing} onEdit={view.edit} onClose={view.close} />
     </>
   );

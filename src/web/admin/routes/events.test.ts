@@ -16,6 +16,7 @@ const event = (id: number, date: string, overrides: Partial<Event> = {}): Event 
   show_from: null,
   hide_after: null,
   is_private: false,
+  needs_crew: true,
   ...overrides,
 });
 

@@ -72,6 +72,7 @@ function EventForm(props: ContentFormProps<'events'>) {
       link: '',
       image_url: '',
       is_private: false,
+      needs_crew: true,
       ...NEW_ITEM_LISTING,
     },
   });
@@ -98,6 +99,11 @@ function EventForm(props: ContentFormProps<'events'>) {
         hint="For a booking such as a private party: kept here in the admin, never on the website or in the calendar feed."
         className="sm:col-span-2"
         {...field('is_private', 'Private event')}
+      />
+      <CheckboxField
+        hint="The crew and the trailer work it, so it takes its day on the bookings calendar: no booking can be confirmed for that day. Untick for a listing of someone else's show."
+        className="sm:col-span-2"
+        {...field('needs_crew', 'Needs our crew')}
       />
       <ScheduleFields control={control} />
     </FormPanel>

@@ -1,24 +1,55 @@
-// The month as a laptop shows it: seven columns from Monday, each day with its bookings. Days of the
-// neighbouring months fill the first and last weeks, greyed; today is ringed and says so.
+// The month as a laptop shows it: seven columns from Monday, each day with its events and bookings.
+// Days of the neighbouring months fill the first and last weeks, greyed; today is ringed and says so.
 import type { Booking } from '#shared/schemas/bookings.ts';
+import type { AdminEvent } from '#shared/schemas/content.ts';
 import { BookingBlock } from './booking-block.tsx';
+import { EventBlock, eventsByDay } from './event-block.tsx';
 import { bookingsByDay, longDay, monthWeeks, WEEK } from './days.ts';
+
+/** A day's events, then its bookings. */
+function DayList({
+  events,
+  bookings,
+  onOpen,
+}: {
+  events: readonly AdminEvent[];
+  bookings: readonly Booking[];
+  onOpen: (id: number) => void;
+}) {
+  return (
+    <ul className="space-y-1">
+      {events.map((event) => (
+        <li key={`event-${event.id}`}>
+          <EventBlock event={event} />
+        </li>
+      ))}
+      {bookings.map((booking) => (
+        <li key={booking.id}>
+          <BookingBlock booking={booking} onOpen={onOpen} />
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export function MonthCalendar({
   month,
   today,
   bookings,
+  events,
   labelledBy,
   onOpen,
 }: {
   month: string;
   today: string;
   bookings: readonly Booking[];
+  events: readonly AdminEvent[];
   labelledBy: string;
   onOpen: (id: number) => void;
 }) {
   const weeks = monthWeeks(month);
   const byDay = bookingsByDay(bookings, weeks.flat());
+  const eventsOn = eventsByDay(events, weeks.flat());
   return (
     <table aria-labelledby={labelledBy} className="w-full table-fixed border-collapse bg-white">
       <thead>
@@ -62,13 +93,7 @@ export function MonthCalendar({
                       <span className="text-xs font-semibold text-accent-700 uppercase">Today</span>
                     )}
                   </p>
-                  <ul className="space-y-1">
-                    {byDay.get(day)!.map((booking) => (
-                      <li key={booking.id}>
-                        <BookingBlock booking={booking} onOpen={onOpen} />
-                      </li>
-                    ))}
-                  </ul>
+                  <DayList events={eventsOn.get(day)!} bookings={byDay.get(day)!} onOpen={onOpen} />
                 </td>
               );
             })}
