@@ -1,6 +1,10 @@
 // Issue 28, item 13: the dashboard's quick links open the add forms they name, and its setup card never
-// pops in late above the counts and pushes them down.
+// pops in late above the counts and pushes them down. Issue 36, item 3: the holds whose day is within
+// two weeks are listed with when each lapses — before its first day (docs/decisions/0467).
 import { expect, it } from 'vitest';
+import { addDays, londonDay, londonMidnight } from '#shared/london-days.ts';
+import { londonInstants } from '../src/web/lib/dates.ts';
+import { seedBookings } from './screens/admin-bookings.ts';
 import { openSignedIn } from './support/admin.ts';
 import { axeViolations, describeViolations } from './support/axe.ts';
 import { describeE2e, useE2eServer } from './support/e2e.ts';
@@ -59,6 +63,44 @@ describeE2e('admin dashboard', () => {
     await page.getByRole('link', { name: link }).click();
     await page.waitForURL(address);
     await page.getByRole('heading', { name: formTitle }).waitFor();
+    await context.close();
+  });
+
+  it('lists the holds due within two weeks with when each lapses, before its first day', async () => {
+    const context = await e2e.browser.newContext(PHONE);
+    const page = await context.newPage();
+    const token = await openSignedIn(page, e2e.server, '/admin/dashboard');
+    // Confirmed: Priya Shah in 3 days, a festival in 8; holds: Tom Jones in 5 days, Greenwood Scouts
+    // in 12, Oakham Rugby Club in 40 (e2e/screens/admin-bookings.ts).
+    await seedBookings(e2e.server, token);
+    await page.reload();
+    // The card: the one that holds this heading.
+    const card = page
+      .getByRole('region', { name: 'Bookings' })
+      .getByRole('heading', { name: 'Holds to confirm' })
+      .locator('xpath=..');
+    const holds = card.getByRole('link');
+    await holds.first().waitFor();
+    const names = await holds.evaluateAll((links) =>
+      links.map((link) => link.querySelector('span')?.textContent),
+    );
+    expect(names).toEqual(['Tom Jones', 'Greenwood Scouts']);
+    // The hold five days ahead lapses at 00:00 London two days before its first day, well inside
+    // the 14 days a hold otherwise lasts.
+    const moment = londonInstants({
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    const lapse = londonMidnight(addDays(londonDay(Date.now()), 5 - 2));
+    await expect(holds.first().textContent()).resolves.toContain(
+      `Hold lapses ${moment(new Date(lapse).toISOString())}`,
+    );
+    const violations = await axeViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
     await context.close();
   });
 });

@@ -1,6 +1,7 @@
 // The bookings screens (docs/product.md#bookings) for `npm run screenshots` and the CSP and axe walk:
-// the month with a confirmed booking, a hold and a festival over three days, and a confirmed
-// booking's panel with the e-mail to its customer (saved as a file: these servers have no mail server).
+// the month with a confirmed booking, holds and a festival over three days; a confirmed booking's
+// panel with the e-mail to its customer (saved as a file: these servers have no mail server); and the
+// dashboard's booking cards, with the holds whose day is within two weeks and when each lapses.
 import type { Page } from 'playwright-core';
 import { addDays, londonDay } from '../../src/shared/london-days.ts';
 import { NOT_DELIVERED } from '../../src/shared/mail-delivery.ts';
@@ -12,10 +13,13 @@ const CUSTOMERS = [
   { name: 'Priya Shah', days: 3, length: 1, confirm: true, location: 'Hilltop Farm, Surrey' },
   { name: 'Tom Jones', days: 5, length: 1, confirm: false, location: 'Village hall, Henley' },
   { name: 'Northfield Festival', days: 8, length: 3, confirm: true, location: 'Festival field' },
+  // Two more holds: one within two weeks (on the dashboard), one beyond (not).
+  { name: 'Greenwood Scouts', days: 12, length: 1, confirm: false, location: 'Scout camp, Marlow' },
+  { name: 'Oakham Rugby Club', days: 40, length: 1, confirm: false, location: 'Clubhouse field' },
 ];
 
-/** Books the three customers (once per server); returns the first booking's id. */
-async function seedBookings(server: TestServer, token: string): Promise<number> {
+/** Books the customers (once per server): two confirmed, three holds; returns the first booking's id. */
+export async function seedBookings(server: TestServer, token: string): Promise<number> {
   const db = server.started.db;
   const existing = await db
     .selectFrom('bookings')
@@ -85,7 +89,19 @@ async function openBookings(page: Page, server: TestServer, withPanel: boolean) 
       .waitFor();
 }
 
+async function openDashboard(page: Page, server: TestServer) {
+  const token = await openSignedIn(page, server, '/admin/dashboard');
+  await seedBookings(server, token);
+  // Seeded after the page asked: ask again, so the cards show them.
+  await page.reload();
+  await page
+    .getByRole('region', { name: 'Bookings' })
+    .getByRole('link', { name: /Greenwood Scouts/ })
+    .waitFor();
+}
+
 export const ADMIN_BOOKINGS_SCREENS: Screen[] = [
   { name: 'admin-bookings', open: (page, server) => openBookings(page, server, false) },
   { name: 'admin-bookings-panel', open: (page, server) => openBookings(page, server, true) },
+  { name: 'admin-dashboard-bookings', open: openDashboard },
 ];

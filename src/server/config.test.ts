@@ -83,6 +83,16 @@ describe('configuration', () => {
     );
   });
 
+  it('lets a hold lapse HOLD_LEAD_DAYS before its first day, 2 unless set, from 0 to 60', () => {
+    expect(loadConfig({}).bookings).toMatchObject({ holdDays: 14, holdLeadDays: 2 });
+    expect(loadConfig({ HOLD_LEAD_DAYS: '0' }).bookings.holdLeadDays).toBe(0);
+    expect(loadConfig({ HOLD_LEAD_DAYS: '60' }).bookings.holdLeadDays).toBe(60);
+    for (const value of ['-1', '61', '1.5', 'two'])
+      expect(() => loadConfig({ HOLD_LEAD_DAYS: value }), value).toThrow(
+        /HOLD_LEAD_DAYS.*accepts whole days from 0 to 60/,
+      );
+  });
+
   it('refuses ADMIN_EMAIL without ADMIN_PASSWORD', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'owner@example.co.uk' })).toThrow(
       /ADMIN_EMAIL and ADMIN_PASSWORD/,

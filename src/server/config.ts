@@ -61,11 +61,12 @@ export interface Config {
   notifyEmail: string | undefined;
   enquiryRateLimit: { max: number; windowMs: number };
   /**
-   * Days a provisional booking holds its date (HOLD_DAYS); years finished ones keep names
+   * Days a provisional booking holds its date (HOLD_DAYS), and whole days before its first day by
+   * which the hold has lapsed at the latest (HOLD_LEAD_DAYS); years finished ones keep names
    * (BOOKING_RETENTION_YEARS); days before the start the customer is reminded, largest first
    * (BOOKING_REMINDER_DAYS).
    */
-  bookings: { holdDays: number; retentionYears: number; reminderDays: number[] };
+  bookings: { holdDays: number; holdLeadDays: number; retentionYears: number; reminderDays: number[] };
   /** `writer`: where accepted events are stored — a worker thread (default) or the event loop. */
   analytics: { retentionDays: number; queueLimit: number; writer: 'thread' | 'inline' };
   /** Tracking events per minute from one client address and from one session id, per instance. */
@@ -173,6 +174,7 @@ export function loadConfig(environment: Environment = process.env): Config {
     notifyEmail: env.NOTIFY_EMAIL,
     bookings: {
       holdDays: env.HOLD_DAYS,
+      holdLeadDays: env.HOLD_LEAD_DAYS,
       retentionYears: env.BOOKING_RETENTION_YEARS,
       reminderDays: env.BOOKING_REMINDER_DAYS,
     },

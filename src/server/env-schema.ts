@@ -5,6 +5,7 @@ import {
   ANALYTICS_DEFAULTS,
   AUTH_LIMIT_DEFAULTS,
   BOOKING_DEFAULTS,
+  BOOKING_LIMITS,
   BUSINESS_NAME,
   ENQUIRY_DEFAULTS,
   UPLOAD_LIMITS,
@@ -201,6 +202,22 @@ export const envSchema = z
     ENQUIRY_RATE_LIMIT_MAX: positiveInt(ENQUIRY_DEFAULTS.rateLimitMax, 'enquiries per window'),
     ENQUIRY_RATE_LIMIT_WINDOW_MINUTES: positiveInt(ENQUIRY_DEFAULTS.rateLimitWindowMinutes, 'minutes'),
     HOLD_DAYS: positiveInt(BOOKING_DEFAULTS.holdDays, 'days'),
+    // 0: a hold lasts at most until its first day begins (docs/decisions/0467).
+    HOLD_LEAD_DAYS: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined || value.trim() === '') return BOOKING_DEFAULTS.holdLeadDays;
+        const days = Number(value);
+        if (!Number.isInteger(days) || days < 0 || days > BOOKING_LIMITS.maxHoldLeadDays) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `accepts whole days from 0 to ${BOOKING_LIMITS.maxHoldLeadDays} (days before a booking's first day by which its hold lapses)`,
+          });
+          return z.NEVER;
+        }
+        return days;
+      }),
     BOOKING_RETENTION_YEARS: positiveInt(BOOKING_DEFAULTS.retentionYears, 'years'),
     BOOKING_REMINDER_DAYS: dayList(BOOKING_DEFAULTS.reminderDays),
     ANALYTICS_RETENTION_DAYS: positiveInt(ANALYTICS_DEFAULTS.retentionDays, 'days'),

@@ -190,7 +190,9 @@ export const BOOKING_STATES = ['provisional', 'confirmed', 'completed', 'cancell
 /**
  * Bookings (docs/decisions/0454): the range is one crew and one trailer. A booking spans at most
  * `maxDays` (a long festival); people are 1..`maxPeople`; prices are whole pence up to `maxPence`
- * (£1,000,000). A provisional hold lapses after `holdDays` unless confirmed (HOLD_DAYS overrides).
+ * (£1,000,000). A provisional hold lapses after `holdDays` unless confirmed (HOLD_DAYS overrides), or
+ * earlier: at the start of the day `holdLeadDays` before its first day (HOLD_LEAD_DAYS, at most
+ * `maxHoldLeadDays`; docs/decisions/0467).
  * Availability is asked for at most `availabilityDays` at a time; an enquiry's preferred date may be
  * at most `aheadDays` ahead.
  */
@@ -203,10 +205,17 @@ export const BOOKING_LIMITS = {
   notes: 5000,
   availabilityDays: 366,
   aheadDays: 3 * 366,
+  maxHoldLeadDays: 60,
 } as const;
 /**
- * A hold lasts 14 days; a completed or cancelled booking keeps its customer's name for 6 years (the UK's
- * record-keeping period for accounts), then is anonymised — its amounts stay. The customer is
- * reminded 7 days and 1 day before a confirmed booking starts.
+ * A hold lasts 14 days, and has lapsed by 00:00 London two days before its first day; a completed or
+ * cancelled booking keeps its customer's name for 6 years (the UK's record-keeping period for
+ * accounts), then is anonymised — its amounts stay. The customer is reminded 7 days and 1 day before a
+ * confirmed booking starts.
  */
-export const BOOKING_DEFAULTS = { holdDays: 14, retentionYears: 6, reminderDays: [7, 1] } as const;
+export const BOOKING_DEFAULTS = {
+  holdDays: 14,
+  holdLeadDays: 2,
+  retentionYears: 6,
+  reminderDays: [7, 1],
+} as const;

@@ -8,9 +8,8 @@ import { toBooking } from './booking-view.ts';
 import { oweChangeMail, sendSoon } from './customer-mail.ts';
 import { displayDay, explainingClashes, takeDays } from './days.ts';
 import type { BookingsDeps } from './deps.ts';
+import { holdLapse } from './hold-lapse.ts';
 import * as repo from './repository.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The row written, or a 409 when another admin changed the booking between our read and write. */
 export function changed(row: repo.BookingRow | undefined): repo.BookingRow {
@@ -31,13 +30,16 @@ function alreadyBooked(existing: repo.BookingRow) {
   );
 }
 
-/** A provisional booking from the enquiry: the hold lapses after `holdDays` unless confirmed. */
+/**
+ * A provisional booking from the enquiry: the hold lapses after `holdDays`, or earlier by its first
+ * day (hold-lapse.ts), unless confirmed.
+ */
 export async function bookEnquiry(
   deps: BookingsDeps,
   enquiryId: number,
   input: BookingInput,
 ): Promise<Booking> {
-  const { db, clock, holdDays } = deps;
+  const { db, clock } = deps;
   const now = clock.now();
   refusePast(input, now);
   try {
@@ -55,7 +57,7 @@ export async function bookEnquiry(
         customer_email: enquiry.email,
         // The number the enquiry gave, unless the owner typed another (or none) on the form.
         customer_phone: input.customer_phone === undefined ? enquiry.phone : input.customer_phone,
-        hold_expires_at: now + holdDays * DAY_MS,
+        hold_expires_at: holdLapse(now, input.start_date, now, termsOf(deps)),
         created_at: now,
         updated_at: now,
       });
@@ -69,6 +71,8 @@ export async function bookEnquiry(
     throw existing ? alreadyBooked(existing) : error;
   }
 }
+
+const termsOf = ({ holdDays, holdLeadDays }: BookingsDeps) => ({ holdDays, leadDays: holdLeadDays });
 
 /** The columns the owner's form sets; a phone number left out of the request is left as it is. */
 function fieldsOf({ customer_phone, ...input }: BookingInput) {
@@ -98,6 +102,11 @@ export async function updateBooking(deps: BookingsDeps, id: number, input: Booki
         await repo.updateIfUnchanged(trx, before, {
           ...fieldsOf(input),
           updated_at: now,
+          // A hold moved to other days lapses by its new first day, its age still counted from when
+          // it was made (docs/decisions/0467).
+          ...(moved && before.state === 'provisional'
+            ? { hold_expires_at: holdLapse(before.created_at, input.start_date, now, termsOf(deps)) }
+            : {}),
           // The customer's calendar hears of a change to a confirmed booking (iCalendar SEQUENCE).
           ...(before.state === 'confirmed' ? { sequence: before.sequence + 1 } : {}),
         }),

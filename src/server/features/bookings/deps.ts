@@ -16,6 +16,8 @@ export interface BookingsDeps {
   clock: Clock;
   /** Days a provisional hold lasts unless confirmed (HOLD_DAYS). */
   holdDays: number;
+  /** Whole days before its first day by which a hold has lapsed (HOLD_LEAD_DAYS; docs/decisions/0467). */
+  holdLeadDays: number;
   /** Years a finished booking keeps its customer's name (BOOKING_RETENTION_YEARS). */
   retentionYears: number;
   /** Days before the start the customer is reminded, largest first (BOOKING_REMINDER_DAYS). */

@@ -19,6 +19,13 @@ const BOOKING_RULES =
   `the booking spans at most ${BOOKING_LIMITS.maxDays} days; an end time needs a start time and, on a ` +
   'one-day booking, comes after it; a time the UK clocks skip or repeat on that day is refused.';
 
+/** When a hold lapses (docs/decisions/0467), which the answer's hold_expires_at gives. */
+const HOLD_RULE =
+  ' A provisional booking (hold) lapses HOLD_DAYS after it was made, or at 00:00 London on the day ' +
+  'HOLD_LEAD_DAYS before its first day if sooner, but never before the moment it is set: at shorter ' +
+  'notice at the start of its first day (the end of that day when booked on it). New dates for a hold ' +
+  'set its lapse again, its age still counted from when it was made.';
+
 export function registerBookingRoutes(app: FastifyInstance, bookings: BookingsService): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -44,7 +51,7 @@ export function registerBookingRoutes(app: FastifyInstance, bookings: BookingsSe
     {
       config: { answers: { 409: 'The enquiry already has a booking, or is spam' } },
       schema: {
-        description: BOOKING_RULES + ' A new booking starts today or later (London).',
+        description: BOOKING_RULES + ' A new booking starts today or later (London).' + HOLD_RULE,
         params: idParams,
         body: bookingInput,
         response: { 200: bookingAnswer },
@@ -63,7 +70,7 @@ export function registerBookingRoutes(app: FastifyInstance, bookings: BookingsSe
         answers: { 409: 'The booking is cancelled, or another confirmed booking has one of its days' },
       },
       schema: {
-        description: BOOKING_RULES,
+        description: BOOKING_RULES + HOLD_RULE,
         params: idParams,
         body: bookingInput,
         response: { 200: bookingAnswer },

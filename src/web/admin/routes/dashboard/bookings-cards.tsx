@@ -1,10 +1,12 @@
-// The dashboard's two booking cards: the next confirmed bookings, and the provisional holds that
-// lapse within three days unless confirmed. Each line opens the booking on the Bookings screen.
+// The dashboard's two booking cards: the next confirmed bookings, and the holds waiting for an answer —
+// every provisional booking whose first day is within two weeks, and any other whose hold lapses within
+// three days — each with when its hold lapses (docs/decisions/0467). Each line opens the booking on the
+// Bookings screen.
 import type { UseQueryResult } from '@tanstack/react-query';
 import { CalendarCheck, Hourglass, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { londonDay } from '#shared/london-days.ts';
+import { addDays, londonDay } from '#shared/london-days.ts';
 import type { Booking } from '#shared/schemas/bookings.ts';
 import { Card, Loading } from '../../../components/admin-ui.tsx';
 import { formatMoment } from '../bookings/booking-details.tsx';
@@ -14,6 +16,7 @@ import { bookingLink } from '../bookings/use-month.ts';
 
 const SHOWN = 5;
 const HOLD_WARNING_MS = 3 * 24 * 60 * 60 * 1000;
+const HOLD_SOON_DAYS = 14;
 
 function upcoming(bookings: readonly Booking[], today: string) {
   return bookings
@@ -22,12 +25,24 @@ function upcoming(bookings: readonly Booking[], today: string) {
     .slice(0, SHOWN);
 }
 
-function expiring(bookings: readonly Booking[], now: number) {
+/**
+ * A hold whose day is near needs an answer whenever its hold lapses; a first day already gone is
+ * included too (a hold made before holds lapsed by their day may outlive it). Soonest lapse first.
+ */
+function awaiting(bookings: readonly Booking[], now: number) {
+  const soon = addDays(londonDay(now), HOLD_SOON_DAYS);
+  const lapse = (b: Booking) => (b.hold_expires_at ? Date.parse(b.hold_expires_at) : Infinity);
   return bookings
-    .filter((b) => b.state === 'provisional' && b.hold_expires_at)
-    .filter((b) => Date.parse(b.hold_expires_at!) - now <= HOLD_WARNING_MS)
-    .sort((a, b) => a.hold_expires_at!.localeCompare(b.hold_expires_at!));
+    .filter((b) => b.state === 'provisional')
+    .filter((b) => b.start_date <= soon || lapse(b) - now <= HOLD_WARNING_MS)
+    .sort((a, b) => lapse(a) - lapse(b) || a.start_date.localeCompare(b.start_date) || a.id - b.id);
 }
+
+// The lapse on a line of its own: beside the days it wrapped mid-date on a phone.
+const holdDetail = (b: Booking) => [
+  bookingDays(b),
+  b.hold_expires_at ? `Hold lapses ${formatMoment(b.hold_expires_at)}` : 'Not confirmed',
+];
 
 function BookingCard({
   title,
@@ -44,7 +59,8 @@ function BookingCard({
   loading: boolean;
   failed: boolean;
   empty: string;
-  detail: (booking: Booking) => string;
+  /** One line, or several. */
+  detail: (booking: Booking) => string | string[];
 }) {
   return (
     <Card>
@@ -68,7 +84,11 @@ function BookingCard({
               >
                 <span className="font-semibold text-ink-900">{booking.customer_name}</span>
                 <StateBadge state={booking.state} />
-                <span className="basis-full text-sm text-ink-600">{detail(booking)}</span>
+                {[detail(booking)].flat().map((line) => (
+                  <span key={line} className="basis-full text-sm text-ink-600">
+                    {line}
+                  </span>
+                ))}
               </Link>
             </li>
           ))}
@@ -94,11 +114,11 @@ export function BookingsCards({ bookings }: { bookings: UseQueryResult<Booking[]
         {...common}
       />
       <BookingCard
-        title="Holds about to expire"
+        title="Holds to confirm"
         icon={Hourglass}
-        list={expiring(all, now)}
-        empty="No hold lapses in the next three days."
-        detail={(b) => `${bookingDays(b)} · lapses ${formatMoment(b.hold_expires_at!)}`}
+        list={awaiting(all, now)}
+        empty="No unconfirmed booking in the next two weeks, and no hold lapsing within three days."
+        detail={holdDetail}
         {...common}
       />
     </section>
