@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { singleLine, stripControlCharactersButLayout } from '../control-characters.ts';
 import { BOOKING_LIMITS, BOOKING_STATES } from '../constants.ts';
 import { londonClockChange } from '../london-time.ts';
-import { successResponse } from './common.ts';
+import { idString, successResponse } from './common.ts';
 import { calendarDay } from './dates.ts';
 import { optionalPhone, storedPhone } from './phone.ts';
 
@@ -182,6 +182,44 @@ export const dayWindowQuery = z
         message: `must be at most ${BOOKING_LIMITS.availabilityDays} days after from`,
       });
   });
+
+/**
+ * GET /api/admin/bookings/day-check: the days a booking form is about to ask for (at most
+ * BOOKING_LIMITS.maxDays), and the booking being edited, which does not clash with itself.
+ */
+export const dayCheckQuery = z
+  .object({ from: calendarDay, to: calendarDay, booking: idString.optional() })
+  .superRefine(({ from, to }, context) => {
+    const days = dayCount(from, to);
+    if (days < 1) context.addIssue({ code: 'custom', path: ['to'], message: 'must be on or after from' });
+    else if (days > BOOKING_LIMITS.maxDays)
+      context.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: `must be at most ${BOOKING_LIMITS.maxDays} days after from`,
+      });
+  });
+
+/** Someone or something else on one of the days (docs/decisions/0469). */
+export const dayOccupant = z.object({
+  day: z.string(),
+  kind: z.enum(['booking', 'event']),
+  id: z.number().int(),
+  /** The customer, or the event's name. */
+  name: z.string(),
+  /** A booking's state; an event is 'event'. */
+  state: z.string(),
+  /** Confirming on this day would be refused because of it (it takes the day alone). */
+  blocks: z.boolean(),
+});
+export type DayOccupant = z.infer<typeof dayOccupant>;
+
+export const dayCheckAnswer = successResponse.extend({
+  occupants: z.array(dayOccupant),
+  /** The nearest free runs of as many days, before and after (none before today), at most two. */
+  nearest_free: z.array(z.object({ from: z.string(), to: z.string() })),
+});
+export type DayCheck = z.infer<typeof dayCheckAnswer>;
 
 /** GET /api/availability: the days already booked, and nothing about who booked them. */
 export const availability = z.object({ from: z.string(), to: z.string(), taken: z.array(z.string()) });

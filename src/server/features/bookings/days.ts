@@ -3,7 +3,7 @@
 // claim; this turns that into a 409 that names the other, and reads the days visitors see as taken.
 // The content feature calls takeEventDay and releaseEventDay inside its own transactions.
 import { addDays } from '#shared/london-days.ts';
-import type { Availability } from '#shared/schemas/bookings.ts';
+import type { Availability, DayCheck, DayOccupant } from '#shared/schemas/bookings.ts';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { conflict } from '../../lib/http-error.ts';
@@ -119,4 +119,72 @@ export async function availability(db: Db, from: string, to: string): Promise<Av
     ))
       taken.add(day);
   return { from, to, taken: [...taken].sort() };
+}
+
+/** How far from the asked days the nearest free ones are looked for, either way. */
+const NEAREST_SEARCH_DAYS = 60;
+
+const later = (a: string, b: string) => (a > b ? a : b);
+const earlier = (a: string, b: string) => (a < b ? a : b);
+
+/**
+ * Who else is on the days a booking form asks for (docs/decisions/0469): other live bookings and
+ * events, each saying whether it would refuse a confirmation; and when one would, the nearest runs
+ * of as many free days before (never before `today`) and after.
+ */
+export async function dayCheck(
+  db: Db,
+  from: string,
+  to: string,
+  except: number | null,
+  today: string,
+): Promise<Omit<DayCheck, 'success'>> {
+  const occupants: DayOccupant[] = [];
+  for (const booking of await repo.liveBookingsBetween(db, from, to, except))
+    for (const day of daysFrom(later(booking.start_date, from), earlier(booking.end_date, to)))
+      occupants.push({
+        day,
+        kind: 'booking',
+        id: booking.id,
+        name: booking.customer_name,
+        state: booking.state,
+        blocks: repo.DAY_TAKING_STATES.some((state) => state === booking.state) && booking.shares_day !== 1,
+      });
+  for (const event of await repo.eventsBetween(db, from, to))
+    occupants.push({
+      day: event.date,
+      kind: 'event',
+      id: event.id,
+      name: event.name,
+      state: 'event',
+      blocks: event.needs_crew !== 0,
+    });
+  occupants.sort((a, b) => a.day.localeCompare(b.day) || Number(b.blocks) - Number(a.blocks));
+  const blocked = occupants.some((occupant) => occupant.blocks);
+  return { occupants, nearest_free: blocked ? await nearestFree(db, from, to, except, today) : [] };
+}
+
+async function nearestFree(db: Db, from: string, to: string, except: number | null, today: string) {
+  const length = daysFrom(from, to).length;
+  const held = new Set(
+    await repo.heldDaysBetween(
+      db,
+      later(today, addDays(from, -NEAREST_SEARCH_DAYS)),
+      addDays(to, NEAREST_SEARCH_DAYS),
+      except,
+    ),
+  );
+  const freeFrom = (start: string) =>
+    daysFrom(start, addDays(start, length - 1)).every((day) => !held.has(day));
+  let before: string | undefined;
+  let after: string | undefined;
+  for (let shift = 1; shift <= NEAREST_SEARCH_DAYS && !(before && after); shift += 1) {
+    const back = addDays(from, -shift);
+    if (!before && back >= today && freeFrom(back)) before = back;
+    const ahead = addDays(from, shift);
+    if (!after && freeFrom(ahead)) after = ahead;
+  }
+  return [before, after]
+    .filter((start): start is string => start !== undefined)
+    .map((start) => ({ from: start, to: addDays(start, length - 1) }));
 }

@@ -174,6 +174,78 @@ describeEachDatabase(
       expect(holders).toHaveLength(1);
       expect(holders[0]!.event_id === null).toBe(event.statusCode === 409);
     });
+
+    it('tells the booking form at once who is on its days, and the nearest free days either side', async () => {
+      await signIn(ctx());
+      const event = await addEvent({ ...FESTIVAL, date: '2026-08-15' });
+      const tom = await confirmed('Tom Jones');
+      const ann = await bookedFor('Ann Lee', { ...BOOKING_DETAILS, start_date: '2026-08-16' });
+      const check = async (query: string) => {
+        const response = await call('GET', `/api/admin/bookings/day-check?${query}`);
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json<{ occupants: object[]; nearest_free: object[] }>();
+      };
+      // Three days from the 14th: Tom's confirmed day, the festival, Ann's hold (which refuses nothing).
+      expect(await check('from=2026-08-14&to=2026-08-16')).toEqual({
+        success: true,
+        occupants: [
+          {
+            day: '2026-08-14',
+            kind: 'booking',
+            id: tom,
+            name: 'Tom Jones',
+            state: 'confirmed',
+            blocks: true,
+          },
+          {
+            day: '2026-08-15',
+            kind: 'event',
+            id: event.id,
+            name: FESTIVAL.name,
+            state: 'event',
+            blocks: true,
+          },
+          {
+            day: '2026-08-16',
+            kind: 'booking',
+            id: ann.id,
+            name: 'Ann Lee',
+            state: 'provisional',
+            blocks: false,
+          },
+        ],
+        nearest_free: [
+          { from: '2026-08-11', to: '2026-08-13' },
+          { from: '2026-08-16', to: '2026-08-18' },
+        ],
+      });
+      // Tom's own booking, being edited, does not clash with itself; a hold alone offers no other days.
+      expect(await check(`from=2026-08-14&to=2026-08-14&booking=${tom}`)).toEqual({
+        success: true,
+        occupants: [],
+        nearest_free: [],
+      });
+      expect((await check('from=2026-08-16&to=2026-08-16')).nearest_free).toEqual([]);
+      // Never a free day before today (the test clock's 15 June 2026).
+      await addEvent({ ...FESTIVAL, name: 'Midsummer Fair', date: '2026-06-16' });
+      expect((await check('from=2026-06-16&to=2026-06-16')).nearest_free).toEqual([
+        { from: '2026-06-15', to: '2026-06-15' },
+        { from: '2026-06-17', to: '2026-06-17' },
+      ]);
+
+      for (const [query, detail] of [
+        ['from=2026-08-14&to=2026-08-30', 'querystring to: must be at most 14 days after from'],
+        ['from=2026-08-14&to=2026-08-13', 'querystring to: must be on or after from'],
+        [
+          'from=2026-08-14&to=2026-08-14&booking=99999999999',
+          'querystring booking: must be at most 2147483647',
+        ],
+      ]) {
+        const refused = await call('GET', `/api/admin/bookings/day-check?${query}`);
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json().detail).toBe(detail);
+      }
+    });
   },
   { env: { CAPTCHA_PROVIDER: 'off' } },
 );

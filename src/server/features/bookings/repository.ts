@@ -129,3 +129,41 @@ export const expireHolds = (db: Db, now: number) =>
     .where('hold_expires_at', '<=', now)
     .returning(['id', 'enquiry_id'])
     .execute();
+
+/** The bookings not cancelled with a day between `from` and `to`, but `except`. */
+export const liveBookingsBetween = (db: Db, from: string, to: string, except: number | null) =>
+  db
+    .selectFrom('bookings')
+    .select(['id', 'customer_name', 'state', 'start_date', 'end_date', 'shares_day'])
+    .where('state', '<>', 'cancelled')
+    .where('start_date', '<=', to)
+    .where('end_date', '>=', from)
+    .$if(except !== null, (query) => query.where('id', '<>', except!))
+    .orderBy('start_date')
+    .orderBy('id')
+    .execute();
+
+/** Events on a day between `from` and `to`, and whether each takes its day. */
+export const eventsBetween = (db: Db, from: string, to: string) =>
+  db
+    .selectFrom('events')
+    .select(['id', 'name', 'date', 'needs_crew'])
+    .where('date', '>=', from)
+    .where('date', '<=', to)
+    .orderBy('date')
+    .orderBy('id')
+    .execute();
+
+/** The days between `from` and `to` held alone by anyone but `except` (a booking). */
+export const heldDaysBetween = async (db: Db, from: string, to: string, except: number | null) =>
+  (
+    await db
+      .selectFrom('calendar_days')
+      .select('day')
+      .where('day', '>=', from)
+      .where('day', '<=', to)
+      .$if(except !== null, (query) =>
+        query.where((eb) => eb.or([eb('booking_id', 'is', null), eb('booking_id', '<>', except!)])),
+      )
+      .execute()
+  ).map((row) => row.day);

@@ -6,6 +6,8 @@ import {
   bookingInput,
   bookingList,
   bookingsFeed,
+  dayCheckAnswer,
+  dayCheckQuery,
   dayWindowQuery,
 } from '#shared/schemas/bookings.ts';
 import { AVAILABILITY_LIMIT, BOOKING_LIMITS } from '#shared/constants.ts';
@@ -30,6 +32,7 @@ export function registerBookingRoutes(app: FastifyInstance, bookings: BookingsSe
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   registerAvailabilityRoute(app, bookings);
+  registerDayCheckRoute(app, bookings);
 
   api.get(
     '/api/admin/bookings',
@@ -168,3 +171,25 @@ function registerOwnerFeedRoutes(app: FastifyInstance, bookings: BookingsService
 
 /** 'bookings-<secret>.ics', the secret being base64url (feedSecret). */
 const OWNER_FEED_FILE = /^bookings-([A-Za-z0-9_-]{20,100})\.ics$/;
+
+/** The booking form's look at its days before it is saved (docs/decisions/0469). */
+function registerDayCheckRoute(app: FastifyInstance, bookings: BookingsService): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    '/api/admin/bookings/day-check',
+    {
+      schema: {
+        description:
+          'Who else is on the days a booking form asks for (other live bookings and events, each saying ' +
+          'whether it would refuse a confirmation), and the nearest runs of as many free days. `booking` ' +
+          'is the booking being edited, which does not clash with itself.',
+        querystring: dayCheckQuery,
+        response: { 200: dayCheckAnswer },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await bookings.dayCheck(request.query.from, request.query.to, request.query.booking)),
+    }),
+  );
+}

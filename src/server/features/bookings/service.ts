@@ -10,7 +10,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { createWindowLimiter, retryAfterSeconds } from '../../lib/window-limiter.ts';
 import { bookEnquiry, getBooking, listBookings, updateBooking } from './booking-records.ts';
 import { mailsOfBooking, runMailJob } from './customer-mail.ts';
-import { availability } from './days.ts';
+import { availability, dayCheck } from './days.ts';
 import type { BookingsDeps } from './deps.ts';
 import { feedSecret, feedUrl, isFeedSecret, ownerFeed, rotateFeedSecret } from './owner-feed.ts';
 import { anonymiseOldBookings } from './personal-data.ts';
@@ -56,6 +56,9 @@ export function createBookingsService(deps: BookingsDeps) {
         );
       return availability(deps.db, from, to);
     },
+    /** Who else is on the days a booking form asks for, and the nearest free ones (decision 0469). */
+    dayCheck: (from: string, to: string, booking: number | undefined) =>
+      dayCheck(deps.db, from, to, booking ?? null, londonDay(deps.clock.now())),
     /** Anonymises finished bookings past the retention (the daily purge). */
     anonymiseOld: () => anonymiseOldBookings(deps.db, deps.clock.now(), deps.retentionYears),
     /** The address of this admin's own calendar feed; `rotate` makes them a new one. */

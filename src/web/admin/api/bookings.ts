@@ -5,7 +5,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { addDays, londonDay } from '#shared/london-days.ts';
-import type { Booking, bookingAnswer, bookingInput, bookingList } from '#shared/schemas/bookings.ts';
+import type {
+  Booking,
+  bookingAnswer,
+  bookingInput,
+  bookingList,
+  DayCheck,
+} from '#shared/schemas/bookings.ts';
 import { api } from '../../lib/api-client.ts';
 import { enquiriesKey } from './enquiries-list.ts';
 
@@ -89,5 +95,23 @@ export function useBookingAction() {
     mutationFn: ({ id, action }: { id: number; action: BookingAction }) =>
       sendBooking(`/admin/bookings/${id}/${action}`, 'POST'),
     onSuccess: refresh,
+  });
+}
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Who else is on the days a booking form asks for, and the nearest free ones (docs/decisions/0469),
+ * asked again as the days change; nothing is asked until they are whole days in order.
+ */
+export function useDayCheck(from: string, to: string, booking: number | null) {
+  const asked = ISO_DAY.test(from) && ISO_DAY.test(to) && from <= to;
+  const query = new URLSearchParams({ from, to, ...(booking === null ? {} : { booking: String(booking) }) });
+  return useQuery({
+    queryKey: [...bookingsKey, 'day-check', from, to, booking],
+    queryFn: ({ signal }) => api<DayCheck>(`/admin/bookings/day-check?${query.toString()}`, { signal }),
+    enabled: asked,
+    // The previous answer stays on screen while the next is on its way: the notice does not flicker.
+    placeholderData: (previous) => previous,
   });
 }

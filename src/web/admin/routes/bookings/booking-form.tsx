@@ -4,13 +4,14 @@
 // What the admin types is kept as a draft until it is saved or dropped (issue 28, use-form-draft.ts):
 // one per booking, and one per enquiry being booked, so an inactivity sign-out loses none of it.
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormReturn } from 'react-hook-form';
 import { Banner } from '../../../components/admin-ui.tsx';
 import { TextAreaField, TextField } from '../../../components/field.tsx';
 import { SubmitOrCancel } from '../../components/submit-or-cancel.tsx';
 import type { BookingFields } from '../../api/bookings.ts';
 import { DraftNotice } from '../../drafts/draft-notice.tsx';
 import { useFormDraft } from '../../drafts/use-form-draft.ts';
+import { DayCheckNotice } from './day-check.tsx';
 import { bookingRequest, type BookingFormErrors, type BookingFormValues } from './form-values.ts';
 
 /** A booking's draft ('bookings:12') or an enquiry's booking in the making ('bookings:enquiry:7'). */
@@ -51,8 +52,44 @@ function useBookingForm(
   return { form, draft, submit, field };
 }
 
+/** The first and last day, and at once below them who else is on those days (decision 0469). */
+function BookingDates({
+  form,
+  field,
+  booking,
+}: {
+  form: UseFormReturn<BookingFormValues>;
+  field: ReturnType<typeof useBookingForm>['field'];
+  booking: number | null;
+}) {
+  const [startDate, endDate] = form.watch(['start_date', 'end_date']);
+  return (
+    <>
+      <TextField label="Date" type="date" required {...field('start_date')} />
+      <TextField
+        label="Last day"
+        hint="Only for a booking over several days"
+        type="date"
+        {...field('end_date')}
+      />
+      <div className="sm:col-span-2 empty:hidden">
+        <DayCheckNotice
+          from={startDate}
+          to={endDate || startDate}
+          booking={booking}
+          onChoose={(days) => {
+            form.setValue('start_date', days.from, { shouldDirty: true });
+            form.setValue('end_date', days.to === days.from ? '' : days.to, { shouldDirty: true });
+          }}
+        />
+      </div>
+    </>
+  );
+}
+
 export function BookingForm({
   initial,
+  booking = null,
   draftKey,
   label,
   pendingLabel,
@@ -62,6 +99,8 @@ export function BookingForm({
   onCancel,
 }: {
   initial: BookingFormValues;
+  /** The booking being edited; null (the default) while booking an enquiry. */
+  booking?: number | null;
   /** Names the form's draft: bookingDraftKey. */
   draftKey: string;
   label: string;
@@ -79,13 +118,7 @@ export function BookingForm({
     <form onSubmit={(event) => void submit(event)} noValidate aria-label={label} className="space-y-4">
       <DraftNotice draft={draft} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Date" type="date" required {...field('start_date')} />
-        <TextField
-          label="Last day"
-          hint="Only for a booking over several days"
-          type="date"
-          {...field('end_date')}
-        />
+        <BookingDates form={form} field={field} booking={booking} />
         <TextField label="Start time" type="time" {...field('start_time')} />
         <TextField label="End time" type="time" {...field('end_time')} />
         <TextField

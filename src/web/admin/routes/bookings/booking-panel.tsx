@@ -46,6 +46,7 @@ export function BookingPanel({
       ) : editing ? (
         <BookingForm
           key={data.id}
+          booking={data.id}
           initial={bookingFormOf(data)}
           draftKey={bookingDraftKey({ booking: data.id })}
           label="Save booking"

@@ -4,12 +4,13 @@
 import { Flag } from 'lucide-react';
 import { Link } from 'react-router';
 import type { AdminEvent } from '#shared/schemas/content.ts';
+import { ADMIN_PATHS } from '../../paths.ts';
 
 export function EventBlock({ event, roomy = false }: { event: AdminEvent; roomy?: boolean }) {
   const takes = event.needs_crew ? 'Event · day taken' : 'Event · listing only';
   return (
     <Link
-      to="/admin/events"
+      to={ADMIN_PATHS.events}
       className={`block w-full rounded-md border-y border-r border-l-4 border-dashed border-violet-500 bg-violet-50 text-left text-violet-950 hover:bg-violet-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600 ${roomy ? 'min-h-11 px-3 py-2' : 'px-1.5 py-1 text-sm'}`}
     >
       <span className={`flex items-center gap-1 font-semibold ${roomy ? '' : 'truncate'}`}>
