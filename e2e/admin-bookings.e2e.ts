@@ -45,7 +45,7 @@ describeE2e('admin bookings', () => {
 
   afterEach(async () => {
     const db = e2e.server.started.db;
-    await db.deleteFrom('calendar_days').execute();
+    await db.deleteFrom('calendar_days').where('booking_id', 'is not', null).execute();
     await db.deleteFrom('bookings').execute();
     await db.deleteFrom('enquiries').execute();
   });
@@ -177,6 +177,45 @@ describeE2e('admin bookings', () => {
     await second.getByRole('button', { name: 'Confirm' }).click();
     await second.getByText('Confirmed', { exact: true }).waitFor();
     expect((await stored()).map((b) => b.state)).toEqual(['cancelled', 'confirmed']);
+    await page.context().close();
+  });
+
+  it('says on the Book form at once that an event has the day, offers the nearest free days, and shows the event in the month', async () => {
+    const db = e2e.server.started.db;
+    // The demo's own events keep to their days; this one is the owner's festival on the asked day.
+    const clashing = await db.selectFrom('events').select('id').where('date', '=', target.day).execute();
+    for (const { id } of clashing)
+      await db.updateTable('events').set({ date: '2099-01-01' }).where('id', '=', id).execute();
+    await db.deleteFrom('calendar_days').where('day', '=', target.day).execute();
+    await seed('Priya Shah', { preferred_date: target.day, people: 40 });
+
+    for (const size of [PHONE, DESKTOP]) {
+      const { page, token } = await open('/admin/enquiries', size);
+      if (size === PHONE)
+        await adminApi(e2e.server, token, 'POST', '/api/admin/events', {
+          name: 'Harbour Festival',
+          location: 'Poole',
+          date: target.day,
+        });
+      await page.getByRole('button', { name: 'Book Priya Shah' }).click();
+      const panel = page.getByRole('dialog', { name: 'Book: Priya Shah' });
+      const notice = panel.getByRole('alert');
+      await notice.getByText('A day you chose is taken: this booking cannot be confirmed on it.').waitFor();
+      await notice.getByRole('link', { name: 'Harbour Festival' }).waitFor();
+      await expectNoAxeViolations(page, `the Book form's clash notice (${size.viewport?.width} px)`);
+      // The nearest free day after it goes into the form, and the notice goes.
+      const free = notice.getByRole('button', { name: /^Use / });
+      expect(await free.count()).toBe(2);
+      await free.last().click();
+      await expect.poll(() => panel.getByLabel('Date', { exact: true }).inputValue()).not.toBe(target.day);
+      await expect.poll(() => notice.count()).toBe(0);
+      await page.context().close();
+    }
+
+    const { page } = await open(`/admin/bookings?month=${target.month}`);
+    const calendar = page.getByRole('table', { name: target.heading });
+    await calendar.getByRole('link', { name: /Harbour Festival\s*Event · day taken/ }).waitFor();
+    await expectNoAxeViolations(page, 'an event in the month');
     await page.context().close();
   });
 
