@@ -1,7 +1,8 @@
 // The bookings screens (docs/product.md#bookings) for `npm run screenshots` and the CSP and axe walk:
 // the month with a confirmed booking, holds and a festival over three days; a confirmed booking's
 // panel with the e-mail to its customer (saved as a file: these servers have no mail server); and the
-// dashboard's booking cards, with the holds whose day is within two weeks and when each lapses.
+// dashboard's booking cards, with the holds whose day is within two weeks and when each lapses; and a
+// hold being moved onto an event's day, with the form's clash notice.
 import type { Page } from 'playwright-core';
 import { addDays, londonDay } from '../../src/shared/london-days.ts';
 import { NOT_DELIVERED } from '../../src/shared/mail-delivery.ts';
@@ -100,8 +101,32 @@ async function openDashboard(page: Page, server: TestServer) {
     .waitFor();
 }
 
+/** Tom's hold being moved onto the demo's next event: the form says so at once (decision 0469). */
+async function openClash(page: Page, server: TestServer) {
+  const token = await openSignedIn(page, server, '/admin/dashboard');
+  await seedBookings(server, token);
+  const db = server.started.db;
+  const tom = await db
+    .selectFrom('bookings')
+    .select('id')
+    .where('customer_name', '=', 'Tom Jones')
+    .executeTakeFirstOrThrow();
+  const event = await db
+    .selectFrom('calendar_days')
+    .select('day')
+    .where('event_id', 'is not', null)
+    .where('day', '>', londonDay(Date.now()))
+    .orderBy('day')
+    .executeTakeFirstOrThrow();
+  await page.goto(`${server.url}/admin/bookings?month=${event.day.slice(0, 7)}&booking=${tom.id}&edit=1`);
+  const form = page.getByRole('form', { name: 'Save booking' });
+  await form.getByLabel('Date', { exact: true }).fill(event.day);
+  await form.getByText('A day you chose is taken: this booking cannot be confirmed on it.').waitFor();
+}
+
 export const ADMIN_BOOKINGS_SCREENS: Screen[] = [
   { name: 'admin-bookings', open: (page, server) => openBookings(page, server, false) },
   { name: 'admin-bookings-panel', open: (page, server) => openBookings(page, server, true) },
   { name: 'admin-dashboard-bookings', open: openDashboard },
+  { name: 'admin-bookings-clash', open: openClash },
 ];
