@@ -251,6 +251,7 @@ function registerGuards(
     content: services.content,
     accounts: services.accounts,
     enquiries: services.enquiries,
+    bookings: services.bookings,
   });
   registerAuditTrail(app, services.audit, auditTargets);
   return auditTargets;

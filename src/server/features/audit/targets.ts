@@ -1,15 +1,19 @@
-// The items an audit entry can name (issues 16 and 28): content of the six kinds, admin accounts and
-// enquiries. Their names come from the features that own them, never from their tables. An enquiry is
-// named (its sender and the day it came) only when the log is read, from the live enquiry: the log's
-// rows hold no personal data, and an erased or deleted enquiry is named no more.
+// The items an audit entry can name (issues 16, 28 and 36): content of the six kinds, admin accounts,
+// enquiries and bookings. Their names come from the features that own them, never from their tables.
+// An enquiry (its sender and the day it came) and a booking (its customer and first day) are named
+// only when the log is read, from the live row: the log's rows hold no personal data, and an erased
+// or deleted one is named no more.
 import { CONTENT_KIND_NAMES, type ContentKind } from '#shared/schemas/content.ts';
 import type { AuditTargets } from '../../plugins/audit-trail.ts';
 
 const ADMIN_PREFIX = '/api/admin/';
 const USERS = 'users';
 const ENQUIRIES = 'enquiries';
+const BOOKINGS = 'bookings';
+/** The changes of a booking's state, each a route of its own under the booking. */
+const BOOKING_ACTIONS = ['confirm', 'cancel', 'complete'];
 
-type TargetKind = ContentKind | typeof USERS | typeof ENQUIRIES;
+type TargetKind = ContentKind | typeof USERS | typeof ENQUIRIES | typeof BOOKINGS;
 
 export interface TargetOwners {
   content: {
@@ -18,6 +22,9 @@ export interface TargetOwners {
   };
   accounts: { usernameOf(id: number): Promise<string | null>; list(): Promise<{ id: number }[]> };
   enquiries: { sendersOf(ids: number[]): Promise<{ id: number; name: string; created_at: number }[]> };
+  bookings: {
+    customersOf(ids: number[]): Promise<{ id: number; customer_name: string; start_date: string }[]>;
+  };
 }
 
 /** What an entry says of its item now: whether it exists, and for an enquiry who sent it and when. */
@@ -30,6 +37,10 @@ export interface TargetNow {
 function kindOf(route: string | null): TargetKind | null {
   if (!route?.startsWith(ADMIN_PREFIX)) return null;
   const [kind, param, ...rest] = route.slice(ADMIN_PREFIX.length).split('/');
+  // A booking and its changes of state; an enquiry being booked (the entry's id is the enquiry's).
+  if (kind === BOOKINGS && param === ':id' && (rest.length === 0 || BOOKING_ACTIONS.includes(rest.join('/'))))
+    return BOOKINGS;
+  if (kind === ENQUIRIES && param === ':id' && rest.join('/') === 'booking') return ENQUIRIES;
   if (rest.length > 0 || (param !== undefined && param !== ':id')) return null;
   if (kind === USERS) return USERS;
   // Only a route about one enquiry names one (not the list, the export or a bulk delete).
@@ -48,13 +59,30 @@ const RECEIVED_DAY = new Intl.DateTimeFormat('en-GB', {
 const enquiryLabel = (sender: { name: string; created_at: number }) =>
   `${sender.name} (${RECEIVED_DAY.format(new Date(Number(sender.created_at)))})`;
 
-/** The ids of each kind that still exist, with an enquiry's label. */
+const BOOKING_DAY = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** 'Priya Shah (Fri 14 Aug 2026)': the customer and the booking's first day. */
+const bookingLabel = (booking: { customer_name: string; start_date: string }) =>
+  `${booking.customer_name} (${BOOKING_DAY.format(Date.parse(booking.start_date)).replace(',', '')})`;
+
+/** The ids of each kind that still exist, with an enquiry's or a booking's label. */
 async function present(owners: TargetOwners, wanted: Map<TargetKind, Set<number>>) {
   const found = new Map<TargetKind, Map<number, string | null>>();
   for (const [kind, ids] of wanted) {
     if (kind === ENQUIRIES) {
       const senders = await owners.enquiries.sendersOf([...ids]);
       found.set(kind, new Map(senders.map((sender) => [sender.id, enquiryLabel(sender)])));
+      continue;
+    }
+    if (kind === BOOKINGS) {
+      const customers = await owners.bookings.customersOf([...ids]);
+      found.set(kind, new Map(customers.map((booking) => [booking.id, bookingLabel(booking)])));
       continue;
     }
     const existing =
@@ -72,7 +100,7 @@ export function createAuditTargets(owners: TargetOwners) {
     async nameOf(route: string, id: number): Promise<string | null> {
       const kind = kindOf(route);
       if (kind === USERS) return owners.accounts.usernameOf(id);
-      if (kind === ENQUIRIES || kind === null) return null;
+      if (kind === ENQUIRIES || kind === BOOKINGS || kind === null) return null;
       return owners.content.titleOf(kind, id);
     },
 

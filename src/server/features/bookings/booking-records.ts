@@ -96,6 +96,11 @@ export async function updateBooking(deps: BookingsDeps, id: number, input: Booki
       if (!before) throw notFound('Booking not found');
       if (before.state === 'cancelled') throw conflict('A cancelled booking cannot be changed');
       const moved = input.start_date !== before.start_date || input.end_date !== before.end_date;
+      // Done is done (decision 0470): its days are history, its notes and money may still change.
+      if (before.state === 'completed' && (moved || Number(input.shares_day ?? false) !== before.shares_day))
+        throw conflict(
+          'A completed booking keeps its days: only its notes, money, place and contact details can change',
+        );
       if (moved) refusePast(input, now);
       const takesDays = repo.DAY_TAKING_STATES.some((state) => state === before.state);
       const row = changed(

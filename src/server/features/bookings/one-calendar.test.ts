@@ -246,6 +246,32 @@ describeEachDatabase(
         expect(refused.json().detail).toBe(detail);
       }
     });
+
+    it('keeps a completed booking on its days, while its notes and money may still change', async () => {
+      await signIn(ctx());
+      const id = await confirmed('Sam Carter');
+      ctx().clock.set(Date.UTC(2026, 7, 15, 9));
+      await signIn(ctx()); // two months on, the first session has ended
+      expect((await call('POST', `/api/admin/bookings/${id}/complete`)).statusCode).toBe(200);
+      for (const moved of [{ start_date: '2026-08-20' }, { end_date: '2026-08-15' }, { shares_day: true }]) {
+        const refused = await call('PUT', `/api/admin/bookings/${id}`, { ...BOOKING_DETAILS, ...moved });
+        expect(refused.statusCode).toBe(409);
+        expect(refused.json().detail).toBe(
+          'A completed booking keeps its days: only its notes, money, place and contact details can change',
+        );
+      }
+      const noted = await call('PUT', `/api/admin/bookings/${id}`, {
+        ...BOOKING_DETAILS,
+        notes: 'Balance paid by bank transfer',
+        deposit_paid_on: '2026-08-01',
+      });
+      expect(noted.statusCode, noted.body).toBe(200);
+      expect(noted.json().booking).toMatchObject({
+        state: 'completed',
+        notes: 'Balance paid by bank transfer',
+      });
+      expect(await taken()).toEqual(['2026-08-14']);
+    });
   },
   { env: { CAPTCHA_PROVIDER: 'off' } },
 );

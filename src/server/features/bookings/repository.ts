@@ -167,3 +167,13 @@ export const heldDaysBetween = async (db: Db, from: string, to: string, except: 
       )
       .execute()
   ).map((row) => row.day);
+
+/** The customer and first day of each of these bookings that exists (the audit log names them). */
+export const customersOf = (db: Db, ids: number[]) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('bookings')
+        .select(['id', 'customer_name', 'start_date'])
+        .where('id', 'in', ids)
+        .execute();

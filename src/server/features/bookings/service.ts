@@ -14,6 +14,7 @@ import { availability, dayCheck } from './days.ts';
 import type { BookingsDeps } from './deps.ts';
 import { feedSecret, feedUrl, isFeedSecret, ownerFeed, rotateFeedSecret } from './owner-feed.ts';
 import { anonymiseOldBookings } from './personal-data.ts';
+import * as repo from './repository.ts';
 import { cancelBooking, completeBooking, confirmBooking, expireHolds } from './states.ts';
 
 export function createBookingsService(deps: BookingsDeps) {
@@ -59,6 +60,8 @@ export function createBookingsService(deps: BookingsDeps) {
     /** Who else is on the days a booking form asks for, and the nearest free ones (decision 0469). */
     dayCheck: (from: string, to: string, booking: number | undefined) =>
       dayCheck(deps.db, from, to, booking ?? null, londonDay(deps.clock.now())),
+    /** Each booking's customer and first day, for the audit log (decision 0470). */
+    customersOf: (ids: number[]) => repo.customersOf(deps.db, ids),
     /** Anonymises finished bookings past the retention (the daily purge). */
     anonymiseOld: () => anonymiseOldBookings(deps.db, deps.clock.now(), deps.retentionYears),
     /** The address of this admin's own calendar feed; `rotate` makes them a new one. */

@@ -57,12 +57,28 @@ function BookingDates({
   form,
   field,
   booking,
+  completed,
 }: {
   form: UseFormReturn<BookingFormValues>;
   field: ReturnType<typeof useBookingForm>['field'];
   booking: number | null;
+  completed: boolean;
 }) {
   const [startDate, endDate] = form.watch(['start_date', 'end_date']);
+  if (completed)
+    // Done is done (docs/decisions/0470): the days are shown, not offered for change.
+    return (
+      <>
+        <TextField
+          label="Date"
+          type="date"
+          readOnly
+          hint="A completed booking keeps its days."
+          {...field('start_date')}
+        />
+        <TextField label="Last day" type="date" readOnly {...field('end_date')} />
+      </>
+    );
   return (
     <>
       <TextField label="Date" type="date" required {...field('start_date')} />
@@ -90,6 +106,7 @@ function BookingDates({
 export function BookingForm({
   initial,
   booking = null,
+  completed = false,
   draftKey,
   label,
   pendingLabel,
@@ -101,6 +118,8 @@ export function BookingForm({
   initial: BookingFormValues;
   /** The booking being edited; null (the default) while booking an enquiry. */
   booking?: number | null;
+  /** A completed booking: its days (and whether it shares them) stay as they are. */
+  completed?: boolean;
   /** Names the form's draft: bookingDraftKey. */
   draftKey: string;
   label: string;
@@ -118,7 +137,7 @@ export function BookingForm({
     <form onSubmit={(event) => void submit(event)} noValidate aria-label={label} className="space-y-4">
       <DraftNotice draft={draft} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <BookingDates form={form} field={field} booking={booking} />
+        <BookingDates form={form} field={field} booking={booking} completed={completed} />
         <TextField label="Start time" type="time" {...field('start_time')} />
         <TextField label="End time" type="time" {...field('end_time')} />
         <TextField
@@ -137,7 +156,7 @@ export function BookingForm({
         <TextField label="Deposit paid on" type="date" {...field('deposit_paid_on')} />
         <TextAreaField label="Notes" className="sm:col-span-2" {...field('notes')} />
       </div>
-      <label className="flex items-start gap-3 text-ink-800">
+      <label className={`flex items-start gap-3 text-ink-800 ${completed ? 'hidden' : ''}`}>
         <input
           type="checkbox"
           {...form.register('shares_day')}

@@ -47,6 +47,7 @@ export function BookingPanel({
         <BookingForm
           key={data.id}
           booking={data.id}
+          completed={data.state === 'completed'}
           initial={bookingFormOf(data)}
           draftKey={bookingDraftKey({ booking: data.id })}
           label="Save booking"

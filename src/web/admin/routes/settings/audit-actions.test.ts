@@ -73,6 +73,32 @@ describe('describeAuditAction', () => {
     expect(describeAuditAction(remove)).toBe('Deleted an enquiry');
   });
 
+  it('names the booking by its customer and first day while it exists (issue 36)', () => {
+    const live = { id: '12', exists: true, label: 'Priya Shah (Fri 14 Aug 2026)' };
+    expect(describeAuditAction('POST /api/admin/bookings/:id/confirm', null, live)).toBe(
+      'Confirmed the booking for Priya Shah (Fri 14 Aug 2026)',
+    );
+    expect(describeAuditAction('PUT /api/admin/bookings/:id', null, live)).toBe(
+      'Edited the booking for Priya Shah (Fri 14 Aug 2026)',
+    );
+    expect(
+      describeAuditAction('POST /api/admin/enquiries/:id/booking', null, {
+        id: '7',
+        exists: true,
+        label: 'Priya Shah (15 Jun 2026)',
+      }),
+    ).toBe('Made a provisional booking from the enquiry from Priya Shah (15 Jun 2026)');
+    // Gone (or for the action filter): the sentence without a name.
+    expect(
+      describeAuditAction('POST /api/admin/bookings/:id/cancel', null, {
+        id: '12',
+        exists: false,
+        label: null,
+      }),
+    ).toBe('Cancelled a booking');
+    expect(auditItemPath('POST /api/admin/bookings/:id/confirm', '12')).toBe('/admin/bookings?booking=12');
+  });
+
   it('links items to their screen', () => {
     expect(auditItemPath('PATCH /api/admin/enquiries/:id')).toBe('/admin/enquiries');
     expect(auditItemPath('PUT /api/admin/events/:id')).toBe('/admin/events');

@@ -93,7 +93,7 @@ const itemOf = (action: string) => {
 export interface AuditItemNow {
   id: string | null;
   exists: boolean | null;
-  /** An enquiry's sender and day, read from the live enquiry; null once it is gone. */
+  /** An enquiry's sender and day, or a booking's customer and first day, read live; null once gone. */
   label: string | null;
 }
 
@@ -104,6 +104,23 @@ export interface AuditItemNow {
 function enquiryNamed(item: AuditItemNow | undefined, gone: (id: string) => string): string | null {
   if (item?.label) return `the enquiry from ${item.label}`;
   return item?.exists === false && item.id ? gone(item.id) : null;
+}
+
+/** A booking's entries, finished by the booking's customer and first day while it exists. */
+const BOOKING_SENTENCES: Record<string, string> = {
+  'PUT /api/admin/bookings/:id': 'Edited the booking for',
+  'POST /api/admin/bookings/:id/confirm': 'Confirmed the booking for',
+  'POST /api/admin/bookings/:id/cancel': 'Cancelled the booking for',
+  'POST /api/admin/bookings/:id/complete': 'Marked completed the booking for',
+};
+const BOOK_ENQUIRY = 'POST /api/admin/enquiries/:id/booking';
+
+/** The sentence naming the booking or the enquiry booked, or undefined when it cannot name one. */
+function bookingSentence(action: string, item?: AuditItemNow): string | undefined {
+  if (!item?.label) return undefined;
+  if (action === BOOK_ENQUIRY) return `Made a provisional booking from the enquiry from ${item.label}`;
+  const start = BOOKING_SENTENCES[action];
+  return start ? `${start} ${item.label}` : undefined;
 }
 
 /** The sentence about an enquiry, or undefined when the entry is about something else. */
@@ -125,7 +142,7 @@ function enquirySentence(action: string, facts: Detail, item?: AuditItemNow): st
  */
 export function describeAuditAction(action: string, detail?: string | null, item?: AuditItemNow): string {
   const facts = parseDetail(detail);
-  const aboutEnquiry = enquirySentence(action, facts, item);
+  const aboutEnquiry = enquirySentence(action, facts, item) ?? bookingSentence(action, item);
   if (aboutEnquiry) return aboutEnquiry;
   if (action === 'POST /api/admin/enquiries/bulk-delete') {
     const count = facts.ids_total ?? facts.ids?.length;
@@ -144,6 +161,9 @@ export function describeAuditAction(action: string, detail?: string | null, item
 }
 
 /** The screen of the item an entry names, for a link while the item still exists. */
-export function auditItemPath(action: string): string | null {
+export function auditItemPath(action: string, id?: string | null): string | null {
+  if (action in BOOKING_SENTENCES)
+    return id ? `${ADMIN_PATHS.bookings}?booking=${encodeURIComponent(id)}` : ADMIN_PATHS.bookings;
+  if (action === BOOK_ENQUIRY) return ADMIN_PATHS.enquiries;
   return itemOf(action)?.item?.path ?? null;
 }

@@ -26,7 +26,7 @@ const COLUMNS = 'md:grid-cols-[10rem_minmax(0,1.5fr)_minmax(0,1.5fr)_5rem_8rem]'
 // On a phone each entry reads "what / who / when / item, address"; from md up it is a table row.
 function Row({ entry }: { entry: AuditEntry }) {
   const failed = entry.action.endsWith('.failed') || entry.action === 'lockout';
-  const itemPath = auditItemPath(entry.action);
+  const itemPath = auditItemPath(entry.action, entry.target_id);
   return (
     <li className={`grid grid-cols-2 gap-x-4 gap-y-0.5 px-4 py-3 md:items-baseline md:gap-y-0 ${COLUMNS}`}>
       <dl className="contents">
