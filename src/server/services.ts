@@ -49,7 +49,17 @@ export function createServices(
   const { mailSettings, mailer } = createMail(config, db, clock, site, serverKey, mailerFor);
   const route = mailSettings.route;
   const background = createBackground(log);
-  const inputs: SharedInputs = { config, db, clock, mailer, log, background, serverKey, mailRoute: route };
+  const inputs: SharedInputs = {
+    config,
+    db,
+    clock,
+    mailer,
+    log,
+    background,
+    serverKey,
+    mailRoute: route,
+    savedSenderAddress: mailSettings.savedSenderAddress,
+  };
   const { captcha, enquiryLimits, enquiries } = createEnquiryIntake(inputs, site);
   const { audit, authLimits, twoFactor, accounts, passwordReset } = createAccountSecurity(inputs, site);
   const content = createContentService(db, clock);
@@ -122,6 +132,8 @@ interface SharedInputs {
   background: Background;
   serverKey: string;
   mailRoute: () => Promise<MailRoute>;
+  /** The sender saved in Settings › Mail while mail goes through it; null otherwise. */
+  savedSenderAddress: () => Promise<string | null>;
 }
 
 /** Where mail goes and the mailer that sends it there. */
@@ -149,7 +161,7 @@ function createMail(
 
 /** Bookings, with the mail they send their customers. */
 function createBookings(
-  { config, db, clock, mailer, log, background, mailRoute }: SharedInputs,
+  { config, db, clock, mailer, log, background, mailRoute, savedSenderAddress }: SharedInputs,
   site: SiteService,
 ) {
   const { publicUrl, mailFrom } = config;
@@ -162,6 +174,7 @@ function createBookings(
     site,
     background,
     publicUrl,
+    savedSenderAddress,
     mailFrom,
     log,
   });

@@ -117,8 +117,18 @@ describeEachDatabase(
           retry_at: null,
         },
       ]);
-      expect(smtp.received.slice(before).filter((mail) => mail.to.includes(CUSTOMER))).toHaveLength(1);
+      const sent = smtp.received.slice(before).filter((mail) => mail.to.includes(CUSTOMER));
+      expect(sent).toHaveLength(1);
       expect(savedForCustomer()).toHaveLength(earlier);
+      // The invitation's organiser is the sender it came from (decision 0471), and the owner's own
+      // feed names the booking by the same UID, so a calendar holding both shows one event.
+      const unfolded = sent[0]!.raw.replace(/\r?\n[ \t]/g, '');
+      expect(unfolded).toMatch(/^ORGANIZER;CN=[^:\r\n]*:mailto:office@range\.test\r?$/m);
+      const uid = /^UID:(.+?)\r?$/m.exec(unfolded)?.[1];
+      expect(uid).toBe(`booking-${id}@range.test`);
+      const feedUrl = (await call('GET', '/api/admin/bookings/calendar-feed')).json().url as string;
+      const feed = await ctx().request({ method: 'GET', url: new URL(feedUrl).pathname });
+      expect(feed.body).toContain(`UID:${uid}`);
     });
   },
   // As installed: no SMTP_URL, so mail goes to the outbox until Settings › Mail names a server.

@@ -161,7 +161,7 @@ describeEachDatabase(
       expect(await mailsOf(hold)).toEqual([]);
     });
 
-    it('sends each reminder once, on its day, however many runs race', async () => {
+    it('sends each reminder once, on its day from 09:00 London time, however many runs race', async () => {
       await setUp(ctx());
       const { id } = await confirmed();
       await settled();
@@ -170,7 +170,13 @@ describeEachDatabase(
       ctx().clock.set(Date.UTC(2026, 7, 6, 22, 0, 0)); // 23:00 on 6 August in London: 8 days to go
       await run();
       expect(mailTo(before)).toHaveLength(0);
-      ctx().clock.set(Date.UTC(2026, 7, 6, 23, 30, 0)); // 00:30 on 7 August in London
+      ctx().clock.set(Date.UTC(2026, 7, 6, 23, 30, 0)); // 00:30 on 7 August in London: not at night
+      await run();
+      expect(mailTo(before)).toHaveLength(0);
+      ctx().clock.set(Date.UTC(2026, 7, 7, 7, 59, 0)); // 08:59 in London
+      await run();
+      expect(mailTo(before)).toHaveLength(0);
+      ctx().clock.set(Date.UTC(2026, 7, 7, 8, 0, 0)); // 09:00 in London
       await run();
       await run();
       expect(mailTo(before)).toHaveLength(1);

@@ -5,6 +5,7 @@
 // A mail written to the outbox (no mail server set) is recorded as saved, not sent: nobody got it,
 // and it is not tried again either (issue 28, docs/decisions/0440).
 import { londonDay } from '#shared/london-days.ts';
+import { londonLocalValue } from '#shared/london-time.ts';
 import type { BookingMail } from '#shared/schemas/bookings.ts';
 import type { Db } from '../../db/database.ts';
 import { toIso } from '../../lib/clock.ts';
@@ -48,8 +49,10 @@ async function businessContact(deps: BookingsDeps): Promise<BusinessContact> {
     tradingName: site.trading_name,
     phone: real && site.phone ? site.phone : null,
     email,
-    organizerEmail: email ?? addressIn(deps.mailFrom),
-    host: new URL(deps.publicUrl).hostname,
+    // Who sent the invitation: the sender saved in Settings › Mail, else the business's own address,
+    // else MAIL_FROM's (decision 0471).
+    organizerEmail: (await deps.savedSenderAddress()) ?? email ?? addressIn(deps.mailFrom),
+    publicUrl: deps.publicUrl,
   };
 }
 
@@ -146,8 +149,11 @@ export async function sendDue(deps: BookingsDeps, bookingId?: number) {
   return tally(outcomes);
 }
 
+/** Reminders go in the daytime, from this London hour on (decision 0471), not just after midnight. */
+export const REMINDER_FROM_HOUR = 9;
+
 /**
- * The reminders due today: for each confirmed booking, the nearest of BOOKING_REMINDER_DAYS not yet
+ * The reminders due today, from REMINDER_FROM_HOUR London time: for each confirmed booking, the nearest of BOOKING_REMINDER_DAYS not yet
  * passed, unless a change mailed on or after that reminder's day already told the customer (a
  * booking confirmed three days ahead gets no seven-day reminder). The row's primary key decides
  * which instance sends it.
@@ -156,6 +162,8 @@ export async function sendDueReminders(deps: BookingsDeps) {
   const { db, clock, reminderDays } = deps;
   if (reminderDays.length === 0) return tally([]);
   const now = clock.now();
+  // 'YYYY-MM-DDTHH:mm' on London's clock: before nine, the job looks again at its next run.
+  if (Number(londonLocalValue(now).slice(11, 13)) < REMINDER_FROM_HOUR) return tally([]);
   const today = londonDay(now);
   const bookings = await repo.remindable(db, today, Math.max(...reminderDays));
   const sentBefore = await mails.mailsOf(

@@ -31,7 +31,9 @@ export interface BookingsDeps {
   background: Background;
   /** Its host makes the invitations' UIDs unique to this site. */
   publicUrl: string;
-  /** MAIL_FROM: the invitation's organiser while the business has no e-mail of its own. */
+  /** The sender saved in Settings › Mail while mail goes through it: the invitation's organiser. */
+  savedSenderAddress: () => Promise<string | null>;
+  /** MAIL_FROM: the organiser while neither Settings › Mail nor the business has an address. */
   mailFrom: string;
   log: BookingsLog;
 }

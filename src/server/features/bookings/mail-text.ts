@@ -3,6 +3,7 @@
 // adds, updates or removes it in their calendar (calendar/invitation.ts).
 import { addDays } from '#shared/london-days.ts';
 import { invitationText, type Invitation } from '../calendar/invitation.ts';
+import { bookingUid } from './booking-uid.ts';
 import { composeMail } from '../../mail/compose.ts';
 import type { OutgoingMail } from '../../mail/mailer.ts';
 import type { BookingRow } from './repository.ts';
@@ -12,10 +13,10 @@ export interface BusinessContact {
   tradingName: string;
   phone: string | null;
   email: string | null;
-  /** The invitation's organiser: the business e-mail, else the address the site sends from. */
+  /** The invitation's organiser: the sender in Settings › Mail, else the business e-mail (0471). */
   organizerEmail: string;
-  /** The public URL's host: it makes each booking's UID unique to this site. */
-  host: string;
+  /** The site's public URL: each booking's UID is made from it (bookingUid). */
+  publicUrl: string;
 }
 
 export interface CustomerMailInput {
@@ -119,7 +120,7 @@ export function invitationFor(input: CustomerMailInput): Invitation {
   const { booking, business } = input;
   return {
     method: input.kind === 'cancellation' ? 'CANCEL' : 'REQUEST',
-    uid: `booking-${booking.id}@${business.host}`,
+    uid: bookingUid(booking.id, business.publicUrl),
     sequence: input.sequence,
     writtenAt: input.now,
     startDay: booking.start_date,

@@ -12,6 +12,7 @@ import { LONDON_TIMEZONE, whenLines } from '../calendar/invitation.ts';
 import { displayDay } from './days.ts';
 import { detailLines } from './mail-text.ts';
 import type { BookingRow } from './repository.ts';
+import { bookingUid } from './booking-uid.ts';
 
 /** The feed's path; the secret is the file name. */
 export const OWNER_FEED_PREFIX = '/calendar/bookings-';
@@ -74,12 +75,12 @@ export const feedUrl = (publicUrl: string, secret: string) =>
 
 const STATE_WORDS: Record<string, string> = { provisional: 'Hold', confirmed: 'Booked', completed: 'Done' };
 
-function eventLines(booking: BookingRow, host: string, adminUrl: string): string[] {
+function eventLines(booking: BookingRow, publicUrl: string, adminUrl: string): string[] {
   const stamp = utcStamp(booking.updated_at);
   const people = booking.people === null ? '' : `, ${booking.people} people`;
   return [
     'BEGIN:VEVENT',
-    `UID:booking-${booking.id}@${host}`,
+    `UID:${bookingUid(booking.id, publicUrl)}`,
     `DTSTAMP:${stamp}`,
     `LAST-MODIFIED:${stamp}`,
     ...whenLines({
@@ -120,7 +121,6 @@ export async function ownerFeed(db: Db, options: { name: string; publicUrl: stri
     .orderBy('start_date')
     .orderBy('id')
     .execute();
-  const host = new URL(options.publicUrl).host;
   const adminUrl = `${options.publicUrl.replace(/\/$/, '')}/admin/bookings`;
   const name = `${options.name} bookings`;
   return icsText([
@@ -134,7 +134,7 @@ export async function ownerFeed(db: Db, options: { name: string; publicUrl: stri
     'REFRESH-INTERVAL;VALUE=DURATION:PT1H',
     'X-PUBLISHED-TTL:PT1H',
     ...(bookings.some((b) => b.start_time && b.end_time) ? LONDON_TIMEZONE : []),
-    ...bookings.flatMap((booking) => eventLines(booking, host, adminUrl)),
+    ...bookings.flatMap((booking) => eventLines(booking, options.publicUrl, adminUrl)),
     'END:VCALENDAR',
   ]);
 }

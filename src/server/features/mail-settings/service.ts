@@ -167,6 +167,15 @@ export async function currentMailRoute(deps: MailSettingsDeps): Promise<MailRout
     : { transport: 'outbox', folder: deps.outboxDir };
 }
 
+/**
+ * The sender address saved in Settings › Mail while mail goes through that server; null otherwise
+ * (SMTP_URL and MAIL_FROM, or the outbox). An invitation names it as its organiser.
+ */
+export async function savedSenderAddress(deps: MailSettingsDeps): Promise<string | null> {
+  if (deps.smtpUrl) return null;
+  return (await repo.findMailSettings(deps.db))?.from_address || null;
+}
+
 /** The server the next message goes through, password opened; undefined: the outbox. */
 export async function currentMailServer(deps: MailSettingsDeps): Promise<SmtpServer | undefined> {
   if (deps.smtpUrl) return { source: 'server', url: deps.smtpUrl };
@@ -201,6 +210,7 @@ export function createMailSettingsService(deps: MailSettingsDeps) {
     remove: bind(removeMailSettings),
     route: bind(currentMailRoute),
     server: bind(currentMailServer),
+    savedSenderAddress: bind(savedSenderAddress),
     checkPort: bind(checkSavedMailPort),
   };
 }
