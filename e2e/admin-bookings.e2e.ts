@@ -166,6 +166,12 @@ describeE2e('admin bookings', () => {
     await calendar.getByRole('button', { name: /Priya Shah/ }).click();
     await booking.getByRole('button', { name: 'Cancel booking' }).click();
     const ask = page.getByRole('alertdialog', { name: 'Cancel this booking?' });
+    // The dialog says the customer will be told, and its buttons say what they do.
+    await ask
+      .getByText(/^Priya Shah is e-mailed at priya\.shah@example\.co\.uk that the booking is cancelled/)
+      .waitFor();
+    await ask.getByRole('button', { name: 'Keep booking' }).waitFor();
+    await expectNoAxeViolations(page, 'the cancel dialog');
     await ask.getByRole('button', { name: 'Cancel booking' }).click();
     await booking.getByText('Cancelled', { exact: true }).waitFor();
     await page.keyboard.press('Escape');

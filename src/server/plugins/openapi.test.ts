@@ -75,6 +75,8 @@ describe('OpenAPI document at /api/docs', () => {
       '401',
       '403',
       '404',
+      // An event takes its day on the one calendar (decision 0468): a taken day is a 409.
+      '409',
       '413',
       '414',
       '415',

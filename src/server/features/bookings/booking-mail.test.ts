@@ -126,9 +126,16 @@ describeEachDatabase(
       expect(confirmation.getFirstPropertyValue('dtstart')!.toString()).toBe('2026-08-14');
       expect(confirmation.getFirstPropertyValue('dtend')!.toString()).toBe('2026-08-17');
 
-      expect((await call('PUT', `/api/admin/bookings/${id}`, { ...allDay, people: 450 })).statusCode).toBe(
-        200,
-      );
+      // The change records the deposit as paid: the cancellation below then says what happens to it.
+      expect(
+        (
+          await call('PUT', `/api/admin/bookings/${id}`, {
+            ...allDay,
+            people: 450,
+            deposit_paid_on: '2026-06-15',
+          })
+        ).statusCode,
+      ).toBe(200);
       await settled();
       const update = mailTo(before)[1]!;
       expect(decoded(update)).toMatch(/^Subject: Your booking with Range Test Ltd has changed/m);
@@ -139,6 +146,12 @@ describeEachDatabase(
 
       expect((await call('POST', `/api/admin/bookings/${id}/cancel`)).statusCode).toBe(200);
       await settled();
+      const cancellation = decoded(mailTo(before)[2]!);
+      expect(cancellation).toContain(
+        'You paid a deposit of £500.00 on Monday, 15 June 2026. We will be in touch about it; if you have not heard from us within a week, please contact us.',
+      );
+      expect(cancellation).not.toMatch(/^Deposit:/m);
+      expect(cancellation).toContain('Any questions? Please call us on 01632 960123');
       const cancelled = parse(inviteOf(mailTo(before)[2]!));
       expect(cancelled.calendar.getFirstPropertyValue('method')).toBe('CANCEL');
       expect(cancelled.event.getFirstPropertyValue('status')).toBe('CANCELLED');

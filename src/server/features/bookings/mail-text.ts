@@ -135,13 +135,31 @@ export function invitationFor(input: CustomerMailInput): Invitation {
   };
 }
 
+/**
+ * What a cancellation says of money already paid (decision 0471): the deposit is not listed as if
+ * the booking stood; the customer is told it will be dealt with, and how to ask.
+ */
+function moneyAfterCancelling(booking: BookingRow): string[] {
+  if (booking.deposit_pence === null || booking.deposit_paid_on === null) return [];
+  return [
+    `You paid a deposit of ${pounds(booking.deposit_pence)} on ${longDay(booking.deposit_paid_on)}. ` +
+      'We will be in touch about it; if you have not heard from us within a week, please contact us.',
+  ];
+}
+
 export function customerMail(input: CustomerMailInput): OutgoingMail {
   const { booking, business } = input;
   const { subject, opening } = wording(input);
+  const cancelled = input.kind === 'cancellation';
   const mail = composeMail(booking.customer_email, oneLine(subject), [
     `Dear ${booking.customer_name},`,
     opening,
-    detailLines(booking).join('\n'),
+    // A cancelled booking's details are what was cancelled; its money is said apart, once.
+    (cancelled
+      ? detailLines(booking).filter((line) => !line.startsWith('Deposit:'))
+      : detailLines(booking)
+    ).join('\n'),
+    ...(cancelled ? moneyAfterCancelling(booking) : []),
     contactLine(business),
   ]);
   const withReply = { ...mail, ...(business.email ? { replyTo: business.email } : {}) };

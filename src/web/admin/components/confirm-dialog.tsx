@@ -11,6 +11,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel = 'Cancel',
   onConfirm,
   onCancel,
 }: {
@@ -18,6 +19,8 @@ export function ConfirmDialog({
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** What leaving it as it is does, when "Cancel" would be ambiguous (cancelling a booking). */
+  cancelLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
 }) {
@@ -28,7 +31,7 @@ export function ConfirmDialog({
       </Dialog.Description>
       <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Dialog.Close asChild>
-          <Button variant="secondary">Cancel</Button>
+          <Button variant="secondary">{cancelLabel}</Button>
         </Dialog.Close>
         <Button variant="danger" onClick={onConfirm}>
           {confirmLabel}

@@ -1,5 +1,6 @@
 // The changes a booking's state allows: Confirm a hold, Mark completed from its last day on, Cancel
-// (after a confirmation, since a cancelled booking cannot come back), and Edit. A refusal (another
+// (after a confirmation, since a cancelled booking cannot come back; the dialog says whether the
+// customer is e-mailed), and Edit. A refusal (another
 // booking holds the day) stays in the panel until the next attempt, not only in a passing toast.
 import { CalendarCheck, CircleCheckBig, Pencil, XCircle } from 'lucide-react';
 import { useState } from 'react';
@@ -18,6 +19,15 @@ const DONE: Record<BookingAction, string> = {
   cancel: 'Booking cancelled',
   complete: 'Booking marked completed',
 };
+
+/** Whether cancelling mails the customer (docs/decisions/0471): only one who was told of the booking. */
+function customerTold(booking: Booking): string {
+  if (booking.state !== 'confirmed')
+    return 'The customer is not e-mailed: a provisional booking was never confirmed to them.';
+  if (!booking.customer_email) return 'There is no e-mail address for the customer: tell them yourself.';
+  const deposit = booking.deposit_paid_on ? ' It says you will be in touch about the deposit they paid.' : '';
+  return `${booking.customer_name} is e-mailed at ${booking.customer_email} that the booking is cancelled, with an update that removes it from their calendar.${deposit}`;
+}
 
 export function BookingActions({ booking, onEdit }: { booking: Booking; onEdit: () => void }) {
   const action = useBookingAction();
@@ -69,6 +79,7 @@ export function BookingActions({ booking, onEdit }: { booking: Booking; onEdit: 
         open={askCancel}
         title="Cancel this booking?"
         confirmLabel="Cancel booking"
+        cancelLabel="Keep booking"
         onConfirm={() => run('cancel')}
         onCancel={() => setAskCancel(false)}
       >
@@ -76,6 +87,7 @@ export function BookingActions({ booking, onEdit }: { booking: Booking; onEdit: 
           {booking.customer_name}, {bookingDays(booking)}. The day becomes free for others and the enquiry is
           closed. A cancelled booking cannot be brought back.
         </p>
+        <p>{customerTold(booking)}</p>
       </ConfirmDialog>
     </div>
   );
