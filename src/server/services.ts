@@ -49,17 +49,7 @@ export function createServices(
   const { mailSettings, mailer } = createMail(config, db, clock, site, serverKey, mailerFor);
   const route = mailSettings.route;
   const background = createBackground(log);
-  const inputs: SharedInputs = {
-    config,
-    db,
-    clock,
-    mailer,
-    log,
-    background,
-    serverKey,
-    mailRoute: route,
-    savedSenderAddress: mailSettings.savedSenderAddress,
-  };
+  const inputs: SharedInputs = { config, db, clock, mailer, log, background, serverKey, mailRoute: route };
   const { captcha, enquiryLimits, enquiries } = createEnquiryIntake(inputs, site);
   const { audit, authLimits, twoFactor, accounts, passwordReset } = createAccountSecurity(inputs, site);
   const content = createContentService(db, clock);
@@ -83,7 +73,7 @@ export function createServices(
     log,
     config.analytics.writer === 'thread' ? threadWriter(config.database, log) : inlineWriter(db),
   );
-  const bookings = createBookings(inputs, site);
+  const bookings = createBookings(inputs, site, mailSettings.savedSenderAddress);
   const weeklyReport = createWeeklyReportService({
     db,
     clock,
@@ -132,8 +122,6 @@ interface SharedInputs {
   background: Background;
   serverKey: string;
   mailRoute: () => Promise<MailRoute>;
-  /** The sender saved in Settings › Mail while mail goes through it; null otherwise. */
-  savedSenderAddress: () => Promise<string | null>;
 }
 
 /** Where mail goes and the mailer that sends it there. */
@@ -161,8 +149,10 @@ function createMail(
 
 /** Bookings, with the mail they send their customers. */
 function createBookings(
-  { config, db, clock, mailer, log, background, mailRoute, savedSenderAddress }: SharedInputs,
+  { config, db, clock, mailer, log, background, mailRoute }: SharedInputs,
   site: SiteService,
+  /** The sender saved in Settings › Mail while mail goes through it: the invitations' organiser. */
+  savedSenderAddress: () => Promise<string | null>,
 ) {
   const { publicUrl, mailFrom } = config;
   return createBookingsService({
