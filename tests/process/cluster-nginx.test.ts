@@ -96,6 +96,7 @@ describe.skipIf(!postgres || !haveNginx)('two instances behind nginx with the sh
 
   /** GETs of the page and a list through nginx for LOAD_SECONDS while enquiries are sent; `during` runs meanwhile. */
   async function underLoad(during: () => Promise<void>) {
+    const logFrom = nginx.accessLog().length;
     const load = autocannon({
       url: nginx.url,
       connections: LOAD_CONNECTIONS,
@@ -118,13 +119,37 @@ describe.skipIf(!postgres || !haveNginx)('two instances behind nginx with the sh
     const result = await load;
     sending = false;
     await sender;
-    return { result, enquiries };
+    return { result, enquiries, logFrom };
   }
 
+  /**
+   * What nginx's log says of the answers that were not 2xx since `offset`: each status and upstream
+   * field with how many times it came, so a failure says which instance answered what.
+   */
+  const failedAnswers = (offset: number) => {
+    const counts = new Map<string, number>();
+    for (const line of nginx.accessLog().slice(offset).split('\n')) {
+      const match = /" (\d{3}) .* (upstream=\S+(?:, \S+)*)/.exec(line);
+      if (!match || match[1]!.startsWith('2')) continue;
+      const key = `${match[1]} ${match[2]}`;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    const first = nginx
+      .accessLog()
+      .slice(offset)
+      .split('\n')
+      .filter((line) => / upstream=\S*\/(?!2)/.test(line) || /" (?!2)\d{3} /.test(line))
+      .slice(0, 6);
+    return [...[...counts].map(([key, count]) => `${count} × ${key}`), 'first:', ...first].join('\n');
+  };
+
   /** Every GET answered 2xx in time, every enquiry acknowledged, and every acknowledged one stored. */
-  async function expectNothingFailed({ result, enquiries }: Awaited<ReturnType<typeof underLoad>>) {
+  async function expectNothingFailed({ result, enquiries, logFrom }: Awaited<ReturnType<typeof underLoad>>) {
     expect(result.requests.total).toBeGreaterThan(100);
-    expect({ errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx }).toEqual({
+    expect(
+      { errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx },
+      `nginx's log of the answers that were not 2xx:\n${failedAnswers(logFrom)}`,
+    ).toEqual({
       errors: 0,
       timeouts: 0,
       non2xx: 0,
