@@ -169,19 +169,24 @@ export type BookingDetail = z.infer<typeof bookingDetail>;
 export const bookingAnswer = successResponse.extend({ booking: bookingDetail });
 export const bookingList = successResponse.extend({ bookings: z.array(booking) });
 
-/** A window of days, as the calendar and the availability ask for them. */
-export const dayWindowQuery = z
-  .object({ from: calendarDay, to: calendarDay })
-  .superRefine(({ from, to }, context) => {
+/** `to` on or after `from`, and at most `maxDays` days from it (both counted). */
+const withinDays =
+  (maxDays: number) =>
+  ({ from, to }: { from: string; to: string }, context: z.RefinementCtx) => {
     const days = dayCount(from, to);
     if (days < 1) context.addIssue({ code: 'custom', path: ['to'], message: 'must be on or after from' });
-    else if (days > BOOKING_LIMITS.availabilityDays)
+    else if (days > maxDays)
       context.addIssue({
         code: 'custom',
         path: ['to'],
-        message: `must be at most ${BOOKING_LIMITS.availabilityDays} days after from`,
+        message: `must be at most ${maxDays} days after from`,
       });
-  });
+  };
+
+/** A window of days, as the calendar and the availability ask for them. */
+export const dayWindowQuery = z
+  .object({ from: calendarDay, to: calendarDay })
+  .superRefine(withinDays(BOOKING_LIMITS.availabilityDays));
 
 /**
  * GET /api/admin/bookings/day-check: the days a booking form is about to ask for (at most
@@ -189,16 +194,7 @@ export const dayWindowQuery = z
  */
 export const dayCheckQuery = z
   .object({ from: calendarDay, to: calendarDay, booking: idString.optional() })
-  .superRefine(({ from, to }, context) => {
-    const days = dayCount(from, to);
-    if (days < 1) context.addIssue({ code: 'custom', path: ['to'], message: 'must be on or after from' });
-    else if (days > BOOKING_LIMITS.maxDays)
-      context.addIssue({
-        code: 'custom',
-        path: ['to'],
-        message: `must be at most ${BOOKING_LIMITS.maxDays} days after from`,
-      });
-  });
+  .superRefine(withinDays(BOOKING_LIMITS.maxDays));
 
 /** Someone or something else on one of the days (docs/decisions/0469). */
 export const dayOccupant = z.object({
