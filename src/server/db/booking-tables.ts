@@ -29,6 +29,8 @@ export interface BookingsTable {
   hold_expires_at: number | null;
   /** iCalendar SEQUENCE: raised on each change the customer's calendar must hear about. */
   sequence: Generated<number>;
+  /** Raised by every write (0023): an edit names the version it was made from (decision 0476). */
+  version: Generated<number>;
   created_at: number;
   updated_at: number;
 }

@@ -241,6 +241,7 @@ const COLUMNS = {
     sequence: 'number, generated',
     created_at: 'number',
     updated_at: 'number',
+    version: 'number, generated',
   },
   calendar_days: { day: 'string', booking_id: 'number | null', event_id: 'number | null' },
   calendar_feeds: { admin_id: 'number', secret: 'string', secret_hash: 'string', created_at: 'number' },

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { singleLine, stripControlCharactersButLayout } from '../control-characters.ts';
 import { BOOKING_LIMITS, BOOKING_STATES } from '../constants.ts';
 import { londonClockChange } from '../london-time.ts';
-import { idString, successResponse } from './common.ts';
+import { idString, MAX_ID, successResponse } from './common.ts';
 import { calendarDay } from './dates.ts';
 import { optionalPhone, storedPhone } from './phone.ts';
 
@@ -113,6 +113,20 @@ export const bookingInput = z
   });
 export type BookingInput = z.infer<typeof bookingInput>;
 
+/**
+ * The If-Match header of an edit: the booking's version, as an entity tag ("7"), read when the form
+ * was opened (docs/decisions/0476).
+ */
+export const bookingEditHeaders = z.object({
+  'if-match': z
+    .string()
+    .regex(/^"[1-9]\d{0,9}"$/, 'must be the booking\'s version in double quotes, such as "3"')
+    .transform((tag) => Number(tag.slice(1, -1)))
+    .pipe(z.number().max(MAX_ID, `must be at most "${MAX_ID}"`))
+    .optional()
+    .meta({ description: 'The version the edit was made from; a booking changed since answers 409' }),
+});
+
 export const booking = z.object({
   id: z.number(),
   /** The enquiry it was made from; null once that enquiry is deleted for good. */
@@ -138,6 +152,11 @@ export const booking = z.object({
   hold_expires_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /**
+   * Raised by every change. An edit names the one it was made from in If-Match, and is refused
+   * once someone else has changed the booking since (docs/decisions/0476).
+   */
+  version: z.number(),
 });
 export type Booking = z.infer<typeof booking>;
 

@@ -38,10 +38,12 @@ export interface RequestOptions {
   /** Sent as JSON unless it is FormData. */
   body?: unknown;
   signal?: AbortSignal;
+  /** Conditions such as If-Match; the token and the content type are set here. */
+  headers?: Record<string, string>;
 }
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   const token = auth?.token();
   if (token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;

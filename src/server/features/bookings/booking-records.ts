@@ -87,13 +87,24 @@ function fieldsOf({ customer_phone, ...input }: BookingInput) {
  * Changes the booking's details; a confirmed booking takes its (new) days again, or 409, and its
  * customer is sent the booking as it now stands.
  */
-export async function updateBooking(deps: BookingsDeps, id: number, input: BookingInput): Promise<Booking> {
+export async function updateBooking(
+  deps: BookingsDeps,
+  id: number,
+  input: BookingInput,
+  readVersion?: number,
+): Promise<Booking> {
   const { db, clock } = deps;
   const now = clock.now();
   const booking = await explainingClashes(db, () =>
     db.transaction().execute(async (trx) => {
       const before = await repo.findBooking(trx, id);
       if (!before) throw notFound('Booking not found');
+      // Saved over since the form was opened: this edit would undo theirs (docs/decisions/0476).
+      if (readVersion !== undefined && readVersion !== before.version)
+        throw conflict(
+          'Someone else changed this booking after you opened it, so your changes were not saved. ' +
+            'Close it and open it again to see theirs, then make yours.',
+        );
       if (before.state === 'cancelled') throw conflict('A cancelled booking cannot be changed');
       const moved = input.start_date !== before.start_date || input.end_date !== before.end_date;
       // Done is done (decision 0470): its days are history, its notes and money may still change.

@@ -71,7 +71,7 @@ export async function anonymiseOldBookings(db: Db, now: number, years: number): 
   const cutOff = addDays(londonDay(now), -Math.round(years * 365.25));
   const result = await db
     .updateTable('bookings')
-    .set({ ...ANONYMOUS, updated_at: now })
+    .set({ ...ANONYMOUS, updated_at: now, version: repo.nextVersion })
     .where('state', 'in', ['completed', 'cancelled'])
     .where('end_date', '<', cutOff)
     .where('customer_email', '<>', '')

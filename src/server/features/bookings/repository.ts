@@ -1,7 +1,7 @@
 // The bookings tables (docs/decisions/0454). calendar_days holds one row per day a confirmed booking
 // or an event that needs the crew takes alone (decision 0468): its primary key is what refuses a
 // second one, on either database.
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import { addDays } from '#shared/london-days.ts';
 import type { BookingsTable } from '../../db/booking-tables.ts';
 import type { Db } from '../../db/database.ts';
@@ -18,8 +18,16 @@ export async function insertBooking(db: Db, values: Insertable<BookingsTable>): 
 export const findBooking = (db: Db, id: number) =>
   db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirst();
 
+/** Every write of a booking raises its version (docs/decisions/0476), whoever makes it. */
+export const nextVersion = sql<number>`version + 1`;
+
 export const updateBooking = (db: Db, id: number, values: Updateable<BookingsTable>) =>
-  db.updateTable('bookings').set(values).where('id', '=', id).returningAll().executeTakeFirst();
+  db
+    .updateTable('bookings')
+    .set({ ...values, version: nextVersion })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
 
 /**
  * Writes `values` only while the booking is as `before` was read: of two admins changing it at the
@@ -28,10 +36,9 @@ export const updateBooking = (db: Db, id: number, values: Updateable<BookingsTab
 export const updateIfUnchanged = (db: Db, before: BookingRow, values: Updateable<BookingsTable>) =>
   db
     .updateTable('bookings')
-    .set(values)
+    .set({ ...values, version: nextVersion })
     .where('id', '=', before.id)
-    .where('state', '=', before.state)
-    .where('updated_at', '=', before.updated_at)
+    .where('version', '=', before.version)
     .returningAll()
     .executeTakeFirst();
 
@@ -124,7 +131,7 @@ export const remindable = (db: Db, today: string, days: number) =>
 export const expireHolds = (db: Db, now: number) =>
   db
     .updateTable('bookings')
-    .set({ state: 'cancelled', hold_expires_at: null, updated_at: now })
+    .set({ state: 'cancelled', hold_expires_at: null, updated_at: now, version: nextVersion })
     .where('state', '=', 'provisional')
     .where('hold_expires_at', '<=', now)
     .returning(['id', 'enquiry_id'])

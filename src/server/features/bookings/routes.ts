@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   availability,
   bookingAnswer,
+  bookingEditHeaders,
   bookingInput,
   bookingList,
   bookingsFeed,
@@ -27,6 +28,10 @@ const HOLD_RULE =
   'HOLD_LEAD_DAYS before its first day if sooner, but never before the moment it is set: at shorter ' +
   'notice at the start of its first day (the end of that day when booked on it). New dates for a hold ' +
   'set its lapse again, its age still counted from when it was made.';
+
+const EDIT_REFUSED =
+  'The booking is cancelled, another confirmed booking has one of its days, or it has changed since ' +
+  'the version named in If-Match';
 
 export function registerBookingRoutes(app: FastifyInstance, bookings: BookingsService): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -70,18 +75,19 @@ export function registerBookingRoutes(app: FastifyInstance, bookings: BookingsSe
     '/api/admin/bookings/:id',
     {
       config: {
-        answers: { 409: 'The booking is cancelled, or another confirmed booking has one of its days' },
+        answers: { 409: EDIT_REFUSED },
       },
       schema: {
         description: BOOKING_RULES + HOLD_RULE,
         params: idParams,
+        headers: bookingEditHeaders,
         body: bookingInput,
         response: { 200: bookingAnswer },
       },
     },
     async (request) => ({
       success: true as const,
-      booking: await bookings.update(request.params.id, request.body),
+      booking: await bookings.update(request.params.id, request.body, request.headers['if-match']),
     }),
   );
 

@@ -65,8 +65,12 @@ function useRefresh() {
   };
 }
 
-const sendBooking = async (path: string, method: 'POST' | 'PUT', body?: BookingFields) =>
-  (await api<z.infer<typeof bookingAnswer>>(path, { method, body })).booking;
+const sendBooking = async (
+  path: string,
+  method: 'POST' | 'PUT',
+  body?: BookingFields,
+  headers?: Record<string, string>,
+) => (await api<z.infer<typeof bookingAnswer>>(path, { method, body, headers })).booking;
 
 /** POST /api/admin/enquiries/{id}/booking: a provisional hold for the enquiry. */
 export function useBookEnquiry() {
@@ -81,8 +85,9 @@ export function useBookEnquiry() {
 export function useUpdateBooking() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ id, input }: { id: number; input: BookingFields }) =>
-      sendBooking(`/admin/bookings/${id}`, 'PUT', input),
+    /** `version`: the booking's when the form was opened; a save over someone else's is refused. */
+    mutationFn: ({ id, input, version }: { id: number; input: BookingFields; version: number }) =>
+      sendBooking(`/admin/bookings/${id}`, 'PUT', input, { 'if-match': `"${version}"` }),
     onSuccess: refresh,
   });
 }

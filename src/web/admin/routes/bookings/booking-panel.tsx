@@ -3,7 +3,9 @@
 // sign-out opens it again, with its draft.
 import { Banner, Loading } from '../../../components/admin-ui.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useState } from 'react';
 import { toast } from 'sonner';
+import type { Booking } from '#shared/schemas/bookings.ts';
 import { useBooking, useUpdateBooking } from '../../api/bookings.ts';
 import { SidePanel } from '../../components/side-panel.tsx';
 import { BookingActions } from './booking-actions.tsx';
@@ -44,26 +46,7 @@ export function BookingPanel({
       ) : !data ? (
         <Banner kind="error">{errorMessage(booking.error, 'Could not load the booking.')}</Banner>
       ) : editing ? (
-        <BookingForm
-          key={data.id}
-          booking={data.id}
-          completed={data.state === 'completed'}
-          initial={bookingFormOf(data)}
-          draftKey={bookingDraftKey({ booking: data.id })}
-          label="Save booking"
-          pendingLabel="Saving…"
-          pending={update.isPending}
-          refusal={update.isError ? errorMessage(update.error, 'Could not save the booking.') : null}
-          onCancel={() => {
-            update.reset();
-            onEdit(false);
-          }}
-          onSubmit={async (input) => {
-            await update.mutateAsync({ id: data.id, input });
-            onEdit(false);
-            toast.success('Booking saved', { description: data.customer_name });
-          }}
-        />
+        <EditBooking key={data.id} booking={data} update={update} onDone={() => onEdit(false)} />
       ) : (
         <>
           <BookingDetails booking={data} />
@@ -72,5 +55,42 @@ export function BookingPanel({
         </>
       )}
     </SidePanel>
+  );
+}
+
+/**
+ * The edit form. It names the version the booking had when the form opened (docs/decisions/0476),
+ * not the one a refetch brings while typing, so a save over someone else's change is refused.
+ */
+function EditBooking({
+  booking,
+  update,
+  onDone,
+}: {
+  booking: Booking;
+  update: ReturnType<typeof useUpdateBooking>;
+  onDone: () => void;
+}) {
+  const [openedAt] = useState(booking.version);
+  return (
+    <BookingForm
+      booking={booking.id}
+      completed={booking.state === 'completed'}
+      initial={bookingFormOf(booking)}
+      draftKey={bookingDraftKey({ booking: booking.id })}
+      label="Save booking"
+      pendingLabel="Saving…"
+      pending={update.isPending}
+      refusal={update.isError ? errorMessage(update.error, 'Could not save the booking.') : null}
+      onCancel={() => {
+        update.reset();
+        onDone();
+      }}
+      onSubmit={async (input) => {
+        await update.mutateAsync({ id: booking.id, input, version: openedAt });
+        onDone();
+        toast.success('Booking saved', { description: booking.customer_name });
+      }}
+    />
   );
 }
