@@ -62,6 +62,8 @@ describeEachDatabase('the owner’s bookings feed', (ctx) => {
     expect(events[1]!.endDate.toString()).toBe('2026-08-23');
     // The owner's own notes are in the owner's own calendar.
     expect(events[0]!.description).toContain('Gate code 4821');
+    // The hold says the moment it lapses (14 days after 12:00 UTC on 15 June: 13:00 in London).
+    expect(events[1]!.description).toContain('Hold lapses Mon 29 Jun 13:00');
 
     // A new address: the old one is gone at once, like any missing page.
     const renewed = (await call('POST', '/api/admin/bookings/calendar-feed/rotate')).json<{ url: string }>()

@@ -5,11 +5,11 @@
 // once. Bookings are never in the public /events.ics.
 import { createHash, randomBytes } from 'node:crypto';
 import { DATE_RANGE } from '#shared/constants.ts';
-import { addDays, londonDay } from '#shared/london-days.ts';
+import { addDays } from '#shared/london-days.ts';
+import { londonDisplayTime } from '#shared/london-time.ts';
 import type { Db } from '../../db/database.ts';
 import { escapeText, icsText, utcStamp } from '../calendar/ics.ts';
 import { LONDON_TIMEZONE, whenLines } from '../calendar/invitation.ts';
-import { displayDay } from './days.ts';
 import { detailLines } from './mail-text.ts';
 import type { BookingRow } from './repository.ts';
 import { bookingUid } from './booking-uid.ts';
@@ -97,7 +97,8 @@ function eventLines(booking: BookingRow, publicUrl: string, adminUrl: string): s
         `E-mail: ${booking.customer_email}`,
         ...(booking.notes ? [`Notes: ${booking.notes}`] : []),
         ...(booking.state === 'provisional' && booking.hold_expires_at
-          ? [`Hold lapses ${displayDay(londonDay(booking.hold_expires_at))}`]
+          ? // The moment, not only the day: a hold lapses at 00:00 or at the hour it was made.
+            [`Hold lapses ${londonDisplayTime(booking.hold_expires_at)}`]
           : []),
         `${adminUrl}?booking=${booking.id}`,
       ].join('\n'),
