@@ -51,10 +51,12 @@ const listUploads = (config: Config) =>
 describe.each(dialects())('restore [%s]', (dialect: Dialect) => {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'range-restore-'));
   const drops: (() => Promise<void>)[] = [];
+  // A database per install: dropping them all takes PostgreSQL a checkpoint each, which on a busy
+  // machine outlasts the default hook time.
   afterAll(async () => {
     for (const drop of drops) await drop();
     fs.rmSync(tmp, { recursive: true, force: true });
-  });
+  }, 120_000);
 
   /** A stopped install with one event and one uploaded file. */
   async function install(name: string): Promise<Config> {
