@@ -70,7 +70,7 @@ p{margin:.5rem 0}
 .notice{margin-top:1.5rem;padding:1rem;border-radius:.75rem;border:1px solid;font-weight:600}
 .notice-ok{border-color:#6b7a3a;background:#3b4520;color:#fff}
 .notice-warn{border-color:#ff8a3d;background:#22281b;color:#fff}
-button,.button{display:inline-flex;min-height:2.75rem;align-items:center;justify-content:center;padding:.5rem 1.25rem;border:0;border-radius:.5rem;background:#c2410c;color:#fff;font:600 1rem/1.2 inherit;text-decoration:none;cursor:pointer}
+button,.button{display:inline-flex;min-height:2.75rem;align-items:center;justify-content:center;padding:.5rem 1.25rem;border:0;border-radius:.5rem;background:#c2410c;color:#fff;font:inherit;font-weight:600;line-height:1.2;text-decoration:none;cursor:pointer}
 button:hover,.button:hover{background:#9a3412}
 .button-outline{background:transparent;border:2px solid #e8ece2;color:#fff}
 .button-outline:hover{background:rgb(255 255 255/.1)}
