@@ -289,6 +289,12 @@ describeEachDatabase(
       expect(answers.slice(0, 10).every((status) => status === 303)).toBe(true);
       expect(answers[10]).toBe(429);
       ctx().clock.advance(61_000);
+      // What they wrote is in their copy, and goes with the erasure.
+      expect((await post(`${path}/message`, { message: 'Please call me' })).statusCode).toBe(303);
+      const copy = (await call('GET', '/api/admin/data-subject?email=priya%40example.com')).json();
+      expect(copy.bookings[0].customer_messages).toEqual([
+        { at: expect.any(String), text: 'Please call me' },
+      ]);
 
       const erased = await call('DELETE', '/api/admin/data-subject?email=priya%40example.com');
       expect(erased.statusCode, erased.body).toBe(200);

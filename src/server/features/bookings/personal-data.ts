@@ -6,7 +6,8 @@
 // to hold the day for.
 import { sql } from 'kysely';
 import { addDays, londonDay } from '#shared/london-days.ts';
-import type { Booking } from '#shared/schemas/bookings.ts';
+import type { Booking, CustomerMessage } from '#shared/schemas/bookings.ts';
+import { toIso } from '../../lib/clock.ts';
 import type { Db } from '../../db/database.ts';
 import { toBooking } from './booking-view.ts';
 import { endCustomerLinks } from './customer-link.ts';
@@ -28,7 +29,11 @@ const ANONYMOUS = {
   enquiry_id: null,
 } as const;
 
-export async function bookingsOf(db: Db, email: string): Promise<Booking[]> {
+/** The person's bookings, each with what they wrote from its page, for their copy. */
+export async function bookingsOf(
+  db: Db,
+  email: string,
+): Promise<(Booking & { customer_messages: CustomerMessage[] })[]> {
   const rows = await db
     .selectFrom('bookings')
     .selectAll()
@@ -36,7 +41,26 @@ export async function bookingsOf(db: Db, email: string): Promise<Booking[]> {
     .orderBy('start_date')
     .orderBy('id')
     .execute();
-  return rows.map(toBooking);
+  const messages =
+    rows.length === 0
+      ? []
+      : await db
+          .selectFrom('booking_messages')
+          .select(['booking_id', 'body', 'created_at'])
+          .where(
+            'booking_id',
+            'in',
+            rows.map((row) => row.id),
+          )
+          .orderBy('created_at')
+          .orderBy('id')
+          .execute();
+  return rows.map((row) => ({
+    ...toBooking(row),
+    customer_messages: messages
+      .filter((message) => message.booking_id === row.id)
+      .map((message) => ({ at: toIso(message.created_at), text: message.body })),
+  }));
 }
 
 /** Anonymises the person's bookings in the caller's transaction; returns their ids, ascending. */
