@@ -2,7 +2,8 @@
 // the month with a confirmed booking, holds and a festival over three days; a confirmed booking's
 // panel with the e-mail to its customer (saved as a file: these servers have no mail server); and the
 // dashboard's booking cards, with the holds whose day is within two weeks and when each lapses; and a
-// hold being moved onto an event's day, with the form's clash notice.
+// hold being moved onto an event's day, with the form's clash notice; and the customer's own page
+// for a hold sent as a quote.
 import type { Page } from 'playwright-core';
 import { addDays, londonDay } from '../../src/shared/london-days.ts';
 import { NOT_DELIVERED } from '../../src/shared/mail-delivery.ts';
@@ -124,9 +125,32 @@ async function openClash(page: Page, server: TestServer) {
   await form.getByText('A day you chose is taken: this booking cannot be confirmed on it.').waitFor();
 }
 
+/**
+ * Tom's hold sent as a quote, and his own page from its link (decision 0473): what he reads on his
+ * phone before pressing Accept. No admin session in this browser: the link is all it takes.
+ */
+async function openCustomerPage(page: Page, server: TestServer) {
+  const token = await openSignedIn(page, server, '/admin/dashboard');
+  await seedBookings(server, token);
+  const tom = await server.started.db
+    .selectFrom('bookings')
+    .select('id')
+    .where('customer_name', '=', 'Tom Jones')
+    .executeTakeFirstOrThrow();
+  const { booking } = await adminApi<{ booking: { customer_link: string } }>(
+    server,
+    token,
+    'POST',
+    `/api/admin/bookings/${tom.id}/quote`,
+  );
+  await page.goto(booking.customer_link);
+  await page.getByRole('button', { name: 'Accept this quote' }).waitFor();
+}
+
 export const ADMIN_BOOKINGS_SCREENS: Screen[] = [
   { name: 'admin-bookings', open: (page, server) => openBookings(page, server, false) },
   { name: 'admin-bookings-panel', open: (page, server) => openBookings(page, server, true) },
   { name: 'admin-dashboard-bookings', open: openDashboard },
   { name: 'admin-bookings-clash', open: openClash },
+  { name: 'customer-page', open: openCustomerPage },
 ];

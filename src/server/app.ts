@@ -56,6 +56,7 @@ import { registerRequestTextCleaning } from './plugins/clean-request-text.ts';
 import { createHttpServer } from './lib/http-server.ts';
 import { registerAnalyticsRoutes } from './features/analytics/routes.ts';
 import { registerBookingRoutes } from './features/bookings/routes.ts';
+import { registerCustomerPageRoutes } from './features/bookings/customer-routes.ts';
 import { registerEnquiryRoutes } from './features/enquiries/routes.ts';
 import { registerSetupRoutes } from './features/setup/routes.ts';
 import { createServices, type Services } from './services.ts';
@@ -287,6 +288,7 @@ async function registerFeatureRoutes(
   registerDataSubjectRoutes(app, services.dataSubject);
   await registerEnquiryRoutes(app, services.enquiries, services.captcha, services.enquiryLimits, clock);
   registerBookingRoutes(app, services.bookings);
+  registerCustomerPageRoutes(app, services.bookings.customer, services.audit);
   await registerAnalyticsRoutes(app, services.analytics, services.trackingLimits);
   fs.mkdirSync(config.uploadDir, { recursive: true });
   await registerUploadRoutes(app, services.uploads, services.imageVariants, config);

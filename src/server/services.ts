@@ -154,7 +154,7 @@ function createBookings(
   /** The sender saved in Settings › Mail while mail goes through it: the invitations' organiser. */
   savedSenderAddress: () => Promise<string | null>,
 ) {
-  const { publicUrl, mailFrom } = config;
+  const { publicUrl, mailFrom, notifyEmail } = config;
   return createBookingsService({
     db,
     clock,
@@ -166,6 +166,7 @@ function createBookings(
     publicUrl,
     savedSenderAddress,
     mailFrom,
+    notifyEmail,
     log,
   });
 }

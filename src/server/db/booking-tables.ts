@@ -68,3 +68,21 @@ export interface BookingMailsTable {
   attempted_at: number | null;
   sent_at: number | null;
 }
+
+/** Each booking's private link for its customer (migration 0020, docs/decisions/0473). */
+export interface BookingLinksTable {
+  booking_id: number;
+  /** base64url of 32 random bytes: what the mails carry. */
+  token: string;
+  /** SHA-256 of the token, hex: what a visit to the page is looked up by. */
+  token_hash: string;
+  created_at: number;
+}
+
+/** A message the customer sent from their booking's page (migration 0020). */
+export interface BookingMessagesTable {
+  id: Generated<number>;
+  booking_id: number;
+  body: string;
+  created_at: number;
+}

@@ -18,6 +18,7 @@ import * as bookings from '../migrations/0016-bookings.ts';
 import * as calendarFeeds from '../migrations/0017-calendar-feeds.ts';
 import * as customerPhone from '../migrations/0018-customer-phone.ts';
 import * as oneCalendar from '../migrations/0019-one-calendar.ts';
+import * as customerLinks from '../migrations/0020-customer-links.ts';
 import * as bookingVersions from '../migrations/0023-booking-versions.ts';
 import type { Db } from './database.ts';
 
@@ -43,6 +44,7 @@ export const migrations: Record<string, Migration> = {
   '0017-calendar-feeds': calendarFeeds,
   '0018-customer-phone': customerPhone,
   '0019-one-calendar': oneCalendar,
+  '0020-customer-links': customerLinks,
   '0023-booking-versions': bookingVersions,
 };
 

@@ -258,6 +258,13 @@ const COLUMNS = {
     attempted_at: 'number | null',
     sent_at: 'number | null',
   },
+  booking_links: { booking_id: 'number', token: 'string', token_hash: 'string', created_at: 'number' },
+  booking_messages: {
+    id: 'number, generated',
+    booking_id: 'number',
+    body: 'string',
+    created_at: 'number',
+  },
 } satisfies SchemaColumns;
 
 /** A column as the database has it. */

@@ -1,7 +1,13 @@
 // Row types of every table, as Kysely sees them. Timestamps are epoch milliseconds (BIGINT) and flags
 // are 0/1 integers on both dialects, so SQLite and PostgreSQL return identical rows.
 import type { Generated } from 'kysely';
-import type { BookingMailsTable, BookingsTable, CalendarDaysTable } from './booking-tables.ts';
+import type {
+  BookingLinksTable,
+  BookingMailsTable,
+  BookingMessagesTable,
+  BookingsTable,
+  CalendarDaysTable,
+} from './booking-tables.ts';
 import type { EnquiriesTable } from './enquiries-table.ts';
 import type { MailSettingsTable } from './mail-settings-table.ts';
 
@@ -284,4 +290,6 @@ export interface Database {
   calendar_days: CalendarDaysTable;
   booking_mails: BookingMailsTable;
   calendar_feeds: CalendarFeedsTable;
+  booking_links: BookingLinksTable;
+  booking_messages: BookingMessagesTable;
 }

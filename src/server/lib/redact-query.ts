@@ -12,25 +12,34 @@ export function redactQuery(url: string): string {
 /** What a logged path under /calendar/ shows: the owner's feed file name is its secret. */
 export const REDACTED_CALENDAR_PATH = '/calendar/…';
 
-/** `/calendar/` in a path as the router sees it: percent-decoded, repeated slashes as one. */
-function underCalendar(path: string): boolean {
+/**
+ * The folders whose next segment is a secret: the owner's feed, and a customer's booking page
+ * (`/booking/<token>`, docs/decisions/0473), the key to that booking.
+ */
+const SECRET_FOLDERS = ['/calendar/', '/booking/'];
+
+/** The secret folder a path is under as the router sees it (percent-decoded, slashes as one). */
+function secretFolder(path: string): string | undefined {
   let decoded = path;
   try {
     decoded = decodeURIComponent(path);
   } catch {
     // A malformed escape: judge the raw text.
   }
-  return decoded.replace(/\/+/g, '/').toLowerCase().startsWith('/calendar/');
+  const routed = decoded.replace(/\/+/g, '/').toLowerCase();
+  return SECRET_FOLDERS.find((folder) => routed.startsWith(folder));
 }
 
 /**
  * A request's path and query as every log line shows it (docs/operations.md): query values
  * redacted, and everything after `/calendar/` too, since the owner's feed address
- * (`/calendar/bookings-<secret>.ics`) is the only key to every booking's names and notes.
+ * (`/calendar/bookings-<secret>.ics`) is the only key to every booking's names and notes; and after
+ * `/booking/`, whose next segment is a customer's key to their booking.
  */
 export function redactUrl(url: string): string {
   const question = url.indexOf('?');
   const path = question < 0 ? url : url.slice(0, question);
-  if (!underCalendar(path)) return redactQuery(url);
-  return redactQuery(`${REDACTED_CALENDAR_PATH}${question < 0 ? '' : url.slice(question)}`);
+  const folder = secretFolder(path);
+  if (!folder) return redactQuery(url);
+  return redactQuery(`${folder}…${question < 0 ? '' : url.slice(question)}`);
 }

@@ -83,6 +83,12 @@ describe('OpenAPI document at /api/docs', () => {
       '500',
       '503',
     ]);
+    // Sending a hold as a quote (decision 0473): a missing booking, and one that cannot be quoted.
+    expect(statusesOf(doc, '/api/admin/bookings/{id}/quote', 'post')).toEqual(
+      expect.arrayContaining(['200', '400', '404', '409']),
+    );
+    // The customer's page takes a secret in its path, like the owner's feed: not in the document.
+    expect(Object.keys(doc.paths).filter((path) => path.startsWith('/booking/'))).toEqual([]);
     // Public, no input: only what any request can meet.
     expect(statusesOf(doc, '/api/site', 'get')).toEqual(['200', '500', '503']);
     expect(statusesOf(doc, '/api/admin/login', 'post')).toEqual(

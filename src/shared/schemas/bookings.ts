@@ -162,8 +162,8 @@ export type Booking = z.infer<typeof booking>;
 
 /** A message to the customer about the booking, and what became of it. */
 export const bookingMail = z.object({
-  /** confirmation, update, cancellation, or reminder-<days before> (reminder-7, reminder-1). */
-  kind: z.string().regex(/^(?:confirmation|update|cancellation|reminder-[1-9][0-9]*)$/),
+  /** quote, confirmation, update, cancellation, or reminder-<days before> (reminder-7, reminder-1). */
+  kind: z.string().regex(/^(?:quote|confirmation|update|cancellation|reminder-[1-9][0-9]*)$/),
   /** The booking's sequence the mail was made at: its calendar invitation's SEQUENCE. */
   sequence: z.number(),
   /**
@@ -181,8 +181,19 @@ export const bookingMail = z.object({
 });
 export type BookingMail = z.infer<typeof bookingMail>;
 
-/** One booking as its own page shows it: with the mail it has sent its customer, oldest first. */
-export const bookingDetail = booking.extend({ mails: z.array(bookingMail) });
+/** What the customer wrote from their booking's page (docs/decisions/0473). */
+export const customerMessage = z.object({ at: z.string(), text: z.string() });
+export type CustomerMessage = z.infer<typeof customerMessage>;
+
+/**
+ * One booking as its own page shows it: with the mail it has sent its customer, oldest first; the
+ * address of the customer's own page (null once anonymised) and what they wrote there, oldest first.
+ */
+export const bookingDetail = booking.extend({
+  mails: z.array(bookingMail),
+  customer_link: z.string().nullable(),
+  customer_messages: z.array(customerMessage),
+});
 export type BookingDetail = z.infer<typeof bookingDetail>;
 
 export const bookingAnswer = successResponse.extend({ booking: bookingDetail });

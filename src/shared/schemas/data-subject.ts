@@ -1,7 +1,7 @@
 // Data-subject requests (issue 9; UK GDPR articles 15 and 17): what the site holds about one e-mail
 // address, and erasing it. Superadmin only. docs/decisions/0403.
 import { z } from 'zod';
-import { booking } from './bookings.ts';
+import { booking, customerMessage } from './bookings.ts';
 import { enquiry, visitorEmail } from './enquiries.ts';
 
 export const dataSubjectQuery = z.object({ email: visitorEmail });
@@ -12,8 +12,11 @@ export const dataSubjectRecords = z.object({
   success: z.literal(true),
   email: z.string(),
   enquiries: z.array(enquiry),
-  /** Their bookings, anonymised ones no more (their e-mail is gone from them). */
-  bookings: z.array(booking),
+  /**
+   * Their bookings, anonymised ones no more (their e-mail is gone from them), each with what they
+   * wrote from its page (docs/decisions/0473).
+   */
+  bookings: z.array(booking.extend({ customer_messages: z.array(customerMessage) })),
   /** Acknowledgement e-mails to this mailbox still counted against the 3-per-24-hours limit. */
   acknowledgements_counted: z.number().int(),
 });

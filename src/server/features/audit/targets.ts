@@ -5,13 +5,16 @@
 // or deleted one is named no more.
 import { CONTENT_KIND_NAMES, type ContentKind } from '#shared/schemas/content.ts';
 import type { AuditTargets } from '../../plugins/audit-trail.ts';
+import { CUSTOMER_ACCEPT_ROUTE, CUSTOMER_MESSAGE_ROUTE } from '../bookings/customer-link.ts';
 
 const ADMIN_PREFIX = '/api/admin/';
 const USERS = 'users';
 const ENQUIRIES = 'enquiries';
 const BOOKINGS = 'bookings';
 /** The changes of a booking's state, each a route of its own under the booking. */
-const BOOKING_ACTIONS = ['confirm', 'cancel', 'complete'];
+const BOOKING_ACTIONS = ['confirm', 'cancel', 'complete', 'quote'];
+/** What a customer does on their booking's page, recorded against the booking (decision 0473). */
+const CUSTOMER_ROUTES = [CUSTOMER_ACCEPT_ROUTE, CUSTOMER_MESSAGE_ROUTE];
 
 type TargetKind = ContentKind | typeof USERS | typeof ENQUIRIES | typeof BOOKINGS;
 
@@ -35,6 +38,7 @@ export interface TargetNow {
 
 /** The item an admin route writes (`/api/admin/events`, `/api/admin/enquiries/:id`), if any. */
 function kindOf(route: string | null): TargetKind | null {
+  if (route && CUSTOMER_ROUTES.includes(route)) return BOOKINGS;
   if (!route?.startsWith(ADMIN_PREFIX)) return null;
   const [kind, param, ...rest] = route.slice(ADMIN_PREFIX.length).split('/');
   // A booking and its changes of state; an enquiry being booked (the entry's id is the enquiry's).

@@ -11,6 +11,7 @@ import type { Db } from '../../db/database.ts';
 import { toIso } from '../../lib/clock.ts';
 import { explainMailFailure } from '../../mail/failures.ts';
 import type { MailReceipt } from '../../mail/mailer.ts';
+import { customerPageUrl, customerToken } from './customer-link.ts';
 import { MAX_AUTOMATIC_ATTEMPTS } from '../enquiries/notification-status.ts';
 import { retryDelay } from '../enquiries/notify.ts';
 import type { BookingsDeps } from './deps.ts';
@@ -41,7 +42,7 @@ export function sendSoon(deps: BookingsDeps, bookingId: number): void {
 
 const addressIn = (from: string) => /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
 
-async function businessContact(deps: BookingsDeps): Promise<BusinessContact> {
+export async function businessContact(deps: BookingsDeps): Promise<BusinessContact> {
   const site = await deps.site.get();
   const real = !site.is_placeholder;
   const email = real && site.email && site.email !== PLACEHOLDER_EMAIL ? site.email : null;
@@ -59,6 +60,7 @@ async function businessContact(deps: BookingsDeps): Promise<BusinessContact> {
 /** Whether the booking still wants this mail: a cancelled booking is not reminded, say. */
 function stillOwed(booking: repo.BookingRow | undefined, kind: string): booking is repo.BookingRow {
   if (!booking?.customer_email) return false;
+  if (kind === 'quote') return booking.state === 'provisional';
   return kind === 'cancellation' ? booking.state === 'cancelled' : booking.state === 'confirmed';
 }
 
@@ -73,6 +75,7 @@ async function deliver(deps: BookingsDeps, row: mails.BookingMailRow): Promise<O
     }
     const now = clock.now();
     const business = await businessContact(deps);
+    const token = await customerToken(db, booking.id, now);
     const mail = customerMail({
       booking,
       kind: row.kind,
@@ -80,6 +83,7 @@ async function deliver(deps: BookingsDeps, row: mails.BookingMailRow): Promise<O
       business,
       now,
       today: londonDay(now),
+      pageUrl: token === null ? null : customerPageUrl(deps.publicUrl, token),
     });
     let receipt: MailReceipt | undefined;
     try {

@@ -35,5 +35,7 @@ export interface BookingsDeps {
   savedSenderAddress: () => Promise<string | null>;
   /** MAIL_FROM: the organiser while neither Settings › Mail nor the business has an address. */
   mailFrom: string;
+  /** NOTIFY_EMAIL: where the owner hears of a customer's message or acceptance (else the business e-mail). */
+  notifyEmail?: string;
   log: BookingsLog;
 }

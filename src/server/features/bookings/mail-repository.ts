@@ -144,3 +144,40 @@ export const mailsOf = (db: Db, bookingIds: number[]) =>
         .orderBy('sequence')
         .orderBy('kind')
         .execute();
+
+/**
+ * Records a quote owed now, in the caller's transaction (docs/decisions/0473): each quote is made at
+ * a sequence of its own, and an earlier quote not gone yet is dropped for it.
+ */
+export async function queueQuote(trx: Db, key: MailKey, now: number) {
+  await trx
+    .deleteFrom('booking_mails')
+    .where('booking_id', '=', key.booking_id)
+    .where('kind', '=', 'quote')
+    .where('state', 'not in', DONE_STATES)
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
+    .execute();
+  await trx
+    .insertInto('booking_mails')
+    .values({
+      ...key,
+      state: 'pending',
+      next_at: now,
+      claimed_until: null,
+      error: null,
+      created_at: now,
+      attempted_at: null,
+      sent_at: null,
+    })
+    .onConflict((oc) => oc.columns(['booking_id', 'kind', 'sequence']).doNothing())
+    .execute();
+}
+
+/** Whether the owner has sent this booking as a quote (whatever became of the mail). */
+export const wasQuoted = async (db: Db, bookingId: number) =>
+  (await db
+    .selectFrom('booking_mails')
+    .select('booking_id')
+    .where('booking_id', '=', bookingId)
+    .where('kind', '=', 'quote')
+    .executeTakeFirst()) !== undefined;

@@ -1,10 +1,10 @@
-// What a booking's customer is sent (docs/product.md#bookings): the confirmation, an update, a
-// cancellation and the reminders, each with the booking as it is now and a calendar invitation that
+// What a booking's customer is sent (docs/product.md#bookings): the quote, the confirmation, an update,
+// a cancellation and the reminders, each with the booking as it is now and a calendar invitation that
 // adds, updates or removes it in their calendar (calendar/invitation.ts).
-import { addDays } from '#shared/london-days.ts';
+import { addDays, londonDay } from '#shared/london-days.ts';
 import { invitationText, type Invitation } from '../calendar/invitation.ts';
 import { bookingUid } from './booking-uid.ts';
-import { composeMail } from '../../mail/compose.ts';
+import { composeMail, type Block } from '../../mail/compose.ts';
 import type { OutgoingMail } from '../../mail/mailer.ts';
 import type { BookingRow } from './repository.ts';
 
@@ -27,6 +27,8 @@ export interface CustomerMailInput {
   /** Now (epoch ms) and its London day. */
   now: number;
   today: string;
+  /** The customer's page for this booking (customer-link.ts); null once anonymised. */
+  pageUrl?: string | null;
 }
 
 /** "Friday 14 August 2026", whatever the server's zone. */
@@ -97,6 +99,16 @@ function wording(input: CustomerMailInput): { subject: string; opening: string }
       subject: `Your booking with ${name} on ${when} is cancelled`,
       opening: `Your booking with ${name} on ${when} has been cancelled. The attached update removes it from your calendar.`,
     };
+  if (kind === 'quote')
+    return {
+      subject: `Your quote from ${name}: ${when}`,
+      opening:
+        `Here is our quote for your booking with ${name}. The details and the price are below.` +
+        (booking.hold_expires_at === null
+          ? ''
+          : // A hold lapses at the start of a day (hold-lapse.ts): the day before is the last it holds.
+            ` We are holding the date for you until the end of ${longDay(londonDay(booking.hold_expires_at - 1))}.`),
+    };
   const days = daysBetween(today, booking.start_date);
   const soon = days <= 0 ? 'today' : days === 1 ? 'tomorrow' : `in ${days} days`;
   return {
@@ -136,6 +148,21 @@ export function invitationFor(input: CustomerMailInput): Invitation {
 }
 
 /**
+ * The customer's page, in one line near the end of every mail (docs/decisions/0473); a quote says
+ * that the quote is accepted there.
+ */
+export function pageLine(kind: string, pageUrl: string | null | undefined): Block[] {
+  if (!pageUrl) return [];
+  const label =
+    kind === 'quote'
+      ? "To accept this quote, or to ask for a change, open your booking's page"
+      : kind === 'cancellation'
+        ? 'See the cancelled booking, or write to us about it'
+        : 'See your booking, add it to your calendar or ask for a change';
+  return [{ label, link: pageUrl }];
+}
+
+/**
  * What a cancellation says of money already paid (decision 0471): the deposit is not listed as if
  * the booking stood; the customer is told it will be dealt with, and how to ask.
  */
@@ -160,11 +187,13 @@ export function customerMail(input: CustomerMailInput): OutgoingMail {
       : detailLines(booking)
     ).join('\n'),
     ...(cancelled ? moneyAfterCancelling(booking) : []),
+    ...pageLine(input.kind, input.pageUrl),
     contactLine(business),
   ]);
   const withReply = { ...mail, ...(business.email ? { replyTo: business.email } : {}) };
-  // A reminder changes nothing in the customer's calendar: it carries no invitation.
-  if (input.kind.startsWith('reminder-')) return withReply;
+  // A reminder changes nothing in the customer's calendar, and a quote is not in it yet: neither
+  // carries an invitation.
+  if (input.kind.startsWith('reminder-') || input.kind === 'quote') return withReply;
   const invitation = invitationFor(input);
   return {
     ...withReply,

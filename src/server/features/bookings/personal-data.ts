@@ -1,13 +1,16 @@
 // What bookings hold about one person, for data-subject requests, and anonymising it: after an
 // erasure request, and once a finished booking is older than the records are kept
 // (docs/decisions/0454). The amounts and days stay — the business's accounts need them — while the
-// name, address, phone number, place and notes go. A live booking of someone erased is cancelled: nobody is left
+// name, address, phone number, place and notes go, and so do the customer's page and what they wrote
+// there (docs/decisions/0473). A live booking of someone erased is cancelled: nobody is left
 // to hold the day for.
 import { sql } from 'kysely';
 import { addDays, londonDay } from '#shared/london-days.ts';
-import type { Booking } from '#shared/schemas/bookings.ts';
+import type { Booking, CustomerMessage } from '#shared/schemas/bookings.ts';
+import { toIso } from '../../lib/clock.ts';
 import type { Db } from '../../db/database.ts';
 import { toBooking } from './booking-view.ts';
+import { endCustomerLinks } from './customer-link.ts';
 import { DONE_STATES } from './mail-repository.ts';
 import * as repo from './repository.ts';
 
@@ -26,7 +29,11 @@ const ANONYMOUS = {
   enquiry_id: null,
 } as const;
 
-export async function bookingsOf(db: Db, email: string): Promise<Booking[]> {
+/** The person's bookings, each with what they wrote from its page, for their copy. */
+export async function bookingsOf(
+  db: Db,
+  email: string,
+): Promise<(Booking & { customer_messages: CustomerMessage[] })[]> {
   const rows = await db
     .selectFrom('bookings')
     .selectAll()
@@ -34,7 +41,26 @@ export async function bookingsOf(db: Db, email: string): Promise<Booking[]> {
     .orderBy('start_date')
     .orderBy('id')
     .execute();
-  return rows.map(toBooking);
+  const messages =
+    rows.length === 0
+      ? []
+      : await db
+          .selectFrom('booking_messages')
+          .select(['booking_id', 'body', 'created_at'])
+          .where(
+            'booking_id',
+            'in',
+            rows.map((row) => row.id),
+          )
+          .orderBy('created_at')
+          .orderBy('id')
+          .execute();
+  return rows.map((row) => ({
+    ...toBooking(row),
+    customer_messages: messages
+      .filter((message) => message.booking_id === row.id)
+      .map((message) => ({ at: toIso(message.created_at), text: message.body })),
+  }));
 }
 
 /** Anonymises the person's bookings in the caller's transaction; returns their ids, ascending. */
@@ -55,6 +81,8 @@ export async function anonymiseBookingsOf(trx: Db, email: string, now: number): 
     });
   }
   const ids = rows.map((row) => row.id);
+  // Their page's address answers 404 from now on, and what they wrote there goes (decision 0473).
+  await endCustomerLinks(trx, ids);
   if (ids.length > 0)
     // Mail still owed to them goes (nobody to send it to), and with it any failure's words, which
     // may quote their address; a sent (or saved) mail's row says only what was sent when.
@@ -69,12 +97,18 @@ export async function anonymiseBookingsOf(trx: Db, email: string, now: number): 
 /** Anonymises completed and cancelled bookings that ended more than `years` ago; returns how many. */
 export async function anonymiseOldBookings(db: Db, now: number, years: number): Promise<number> {
   const cutOff = addDays(londonDay(now), -Math.round(years * 365.25));
-  const result = await db
-    .updateTable('bookings')
-    .set({ ...ANONYMOUS, updated_at: now, version: repo.nextVersion })
-    .where('state', 'in', ['completed', 'cancelled'])
-    .where('end_date', '<', cutOff)
-    .where('customer_email', '<>', '')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return db.transaction().execute(async (trx) => {
+    const ids = (
+      await trx
+        .updateTable('bookings')
+        .set({ ...ANONYMOUS, updated_at: now, version: repo.nextVersion })
+        .where('state', 'in', ['completed', 'cancelled'])
+        .where('end_date', '<', cutOff)
+        .where('customer_email', '<>', '')
+        .returning('id')
+        .execute()
+    ).map((row) => row.id);
+    await endCustomerLinks(trx, ids);
+    return ids.length;
+  });
 }

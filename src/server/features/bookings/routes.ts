@@ -109,7 +109,30 @@ export function registerBookingRoutes(app: FastifyInstance, bookings: BookingsSe
       },
       async (request) => ({ success: true as const, booking: await change(request.params.id) }),
     );
+  registerQuoteRoute(app, bookings);
   registerOwnerFeedRoutes(app, bookings);
+}
+
+/** Sending a hold to its customer as a quote they can accept on their page (decision 0473). */
+function registerQuoteRoute(app: FastifyInstance, bookings: BookingsService) {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/admin/bookings/:id/quote',
+    {
+      config: {
+        answers: {
+          409: 'Not provisional, its hold has lapsed, or it has no price or no customer e-mail address',
+        },
+      },
+      schema: {
+        description:
+          "E-mails the customer the hold's details and price with the address of their booking's page " +
+          '(`customer_link`), where they may accept it; each quote is a mail of its own (`kind: quote`).',
+        params: idParams,
+        response: { 200: bookingAnswer },
+      },
+    },
+    async (request) => ({ success: true as const, booking: await bookings.quote(request.params.id) }),
+  );
 }
 
 /** The public availability: the days taken, nothing of who; limited per address (decision 0460). */

@@ -10,10 +10,12 @@ import { HttpError } from '../../lib/http-error.ts';
 import { createWindowLimiter, retryAfterSeconds } from '../../lib/window-limiter.ts';
 import { bookEnquiry, getBooking, listBookings, updateBooking } from './booking-records.ts';
 import { mailsOfBooking, runMailJob } from './customer-mail.ts';
+import { createCustomerPageService, customerSide } from './customer-service.ts';
 import { availability, dayCheck } from './days.ts';
 import type { BookingsDeps } from './deps.ts';
 import { feedSecret, feedUrl, isFeedSecret, ownerFeed, rotateFeedSecret } from './owner-feed.ts';
 import { anonymiseOldBookings } from './personal-data.ts';
+import { sendQuote } from './quote.ts';
 import * as repo from './repository.ts';
 import { cancelBooking, completeBooking, confirmBooking, expireHolds } from './states.ts';
 
@@ -30,7 +32,11 @@ export function createBookingsService(deps: BookingsDeps) {
     <Args extends unknown[]>(work: (deps: BookingsDeps, ...args: Args) => Promise<Booking>) =>
     async (...args: Args): Promise<BookingDetail> => {
       const booking = await work(deps, ...args);
-      return { ...booking, mails: await mailsOfBooking(deps.db, booking.id) };
+      return {
+        ...booking,
+        mails: await mailsOfBooking(deps.db, booking.id),
+        ...(await customerSide(deps, booking.id)),
+      };
     };
   return {
     bookEnquiry: detailed(bookEnquiry),
@@ -40,6 +46,10 @@ export function createBookingsService(deps: BookingsDeps) {
     confirm: detailed(confirmBooking),
     cancel: detailed(cancelBooking),
     complete: detailed(completeBooking),
+    /** Mails a hold to its customer as a quote they can accept on their page (decision 0473). */
+    quote: detailed(sendQuote),
+    /** The customer's page and its actions (decision 0473). */
+    customer: createCustomerPageService(deps),
     expireHolds: bind(expireHolds),
     /** The periodic job: reminders due today, and failed mail whose retry is due. */
     sendMail: bind(runMailJob),

@@ -25,13 +25,21 @@ async function followEnquiry(trx: Db, row: repo.BookingRow, status: 'booked' | '
   if (row.enquiry_id !== null) await followBooking(trx, row.enquiry_id, status, now);
 }
 
-/** Confirms a hold: its days become the booking's alone (unless it shares them), or 409. */
-export async function confirmBooking(deps: BookingsDeps, id: number): Promise<Booking> {
+/**
+ * Confirms a hold: its days become the booking's alone (unless it shares them), or 409. `check`, when
+ * given, may refuse it inside the same transaction first (the customer accepting a quote).
+ */
+export async function confirmBooking(
+  deps: BookingsDeps,
+  id: number,
+  check?: (trx: Db, before: repo.BookingRow) => Promise<void>,
+): Promise<Booking> {
   const { db, clock } = deps;
   const now = clock.now();
   const booking = await explainingClashes(db, () =>
     db.transaction().execute(async (trx) => {
       const before = await current(trx, id, ['provisional'], 'confirmed');
+      await check?.(trx, before);
       if (before.end_date < londonDay(now))
         throw conflict('Its dates have passed: change them before confirming');
       // Stored before its days were bounded (decision 0458): its days cannot be counted out.

@@ -103,6 +103,15 @@ export function useBookingAction() {
   });
 }
 
+/** POST /api/admin/bookings/{id}/quote: the hold mailed to its customer as a quote (decision 0473). */
+export function useSendQuote() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (id: number) => sendBooking(`/admin/bookings/${id}/quote`, 'POST'),
+    onSuccess: refresh,
+  });
+}
+
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**

@@ -12,6 +12,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useBookingAction, type BookingAction } from '../../api/bookings.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { bookingDays } from './days.ts';
+import { QuoteAction } from './quote-action.tsx';
 import { useToday } from './use-month.ts';
 
 const DONE: Record<BookingAction, string> = {
@@ -54,6 +55,7 @@ export function BookingActions({ booking, onEdit }: { booking: Booking; onEdit: 
             <CalendarCheck className="size-4" aria-hidden="true" /> Confirm
           </Button>
         )}
+        {booking.state === 'provisional' && <QuoteAction booking={booking} />}
         {booking.state === 'confirmed' && finished && (
           <Button onClick={() => run('complete')} disabled={action.isPending}>
             <CircleCheckBig className="size-4" aria-hidden="true" /> Mark completed

@@ -1,4 +1,4 @@
-// The mail a booking has sent its customer (docs/product.md#bookings): each confirmation, update,
+// The mail a booking has sent its customer (docs/product.md#bookings): each quote, confirmation, update,
 // cancellation and reminder, whether it went, is on its way, or failed and why — so the owner knows
 // the customer has the details before ringing them. One only saved as a file while there was no mail
 // server says so in the warning style every screen uses for that (issue 28), never "Sent".
@@ -8,6 +8,7 @@ import type { BookingMail } from '#shared/schemas/bookings.ts';
 import { formatMoment } from './booking-details.tsx';
 
 function kindOf(kind: string): string {
+  if (kind === 'quote') return 'Quote, with the link to accept it';
   if (kind === 'confirmation') return 'Confirmation with calendar invitation';
   if (kind === 'update') return 'Change, with updated invitation';
   if (kind === 'cancellation') return 'Cancellation, removing it from their calendar';
@@ -40,7 +41,9 @@ export function BookingMails({ mails }: { mails: BookingMail[] }) {
         E-mails to the customer
       </h3>
       {mails.length === 0 ? (
-        <p className="mt-2 text-ink-600">None yet: the customer is e-mailed once the booking is confirmed.</p>
+        <p className="mt-2 text-ink-600">
+          None yet: the customer is e-mailed once the booking is confirmed, or when you send it as a quote.
+        </p>
       ) : (
         <ul className="mt-2 space-y-2">
           {mails.map((mail) => {

@@ -11,6 +11,7 @@ import { SidePanel } from '../../components/side-panel.tsx';
 import { BookingActions } from './booking-actions.tsx';
 import { BookingDetails } from './booking-details.tsx';
 import { BookingMails } from './booking-mails.tsx';
+import { CustomerSide } from './customer-side.tsx';
 import { BookingForm, bookingDraftKey } from './booking-form.tsx';
 import { bookingFormOf } from './form-values.ts';
 
@@ -51,6 +52,7 @@ export function BookingPanel({
         <>
           <BookingDetails booking={data} />
           <BookingActions key={data.id} booking={data} onEdit={() => onEdit(true)} />
+          <CustomerSide booking={data} />
           <BookingMails mails={data.mails} />
         </>
       )}

@@ -18,6 +18,8 @@ const NAMED: Record<string, string> = {
   '2fa.recovery_codes_regenerated': 'Created new recovery codes',
   '2fa.recovery_codes_revoked': 'Old recovery codes withdrawn (new ones needed)',
   'data_subject.erased': "Erased a person's enquiries",
+  'booking.accepted_by_customer': 'A customer accepted a quote on their booking page',
+  'booking.customer_message': 'A customer asked for a change on their booking page',
 };
 
 const ENQUIRY_STATUS = 'PATCH /api/admin/enquiries/:id';
@@ -41,6 +43,7 @@ const SPECIAL: Record<string, string> = {
   'POST /api/admin/bookings/:id/confirm': 'Confirmed a booking',
   'POST /api/admin/bookings/:id/cancel': 'Cancelled a booking',
   'POST /api/admin/bookings/:id/complete': 'Marked a booking completed',
+  'POST /api/admin/bookings/:id/quote': 'Sent a booking as a quote',
   'POST /api/admin/bookings/calendar-feed/rotate': 'Made a new bookings calendar address',
 };
 
@@ -112,6 +115,10 @@ const BOOKING_SENTENCES: Record<string, string> = {
   'POST /api/admin/bookings/:id/confirm': 'Confirmed the booking for',
   'POST /api/admin/bookings/:id/cancel': 'Cancelled the booking for',
   'POST /api/admin/bookings/:id/complete': 'Marked completed the booking for',
+  'POST /api/admin/bookings/:id/quote': 'Sent as a quote the booking for',
+  // The customer's own actions on their page (docs/decisions/0473).
+  'booking.accepted_by_customer': 'The customer accepted the quote for the booking for',
+  'booking.customer_message': 'The customer asked for a change to the booking for',
 };
 const BOOK_ENQUIRY = 'POST /api/admin/enquiries/:id/booking';
 
