@@ -90,6 +90,11 @@ export const sourceCount = z.object({
   confirmed: z.number().int(),
   /** The sum of those bookings' prices, in pence (a booking without a price counts 0). */
   value_pence: z.number().int(),
+  /**
+   * The money their bookings brought in, in pence: deposits and balances received less refunds, in
+   * any state — a cancelled booking's kept deposit counts, a refunded one does not (decision 0474).
+   */
+  received_pence: z.number().int(),
 });
 export type SourceCount = z.infer<typeof sourceCount>;
 
@@ -117,8 +122,17 @@ export function allSources(rows: SourceCount[]): SourceCount {
       booked: sum.booked + row.booked,
       confirmed: sum.confirmed + row.confirmed,
       value_pence: sum.value_pence + row.value_pence,
+      received_pence: sum.received_pence + row.received_pence,
     }),
-    { source: 'All sources', visitors: null, enquiries: 0, booked: 0, confirmed: 0, value_pence: 0 },
+    {
+      source: 'All sources',
+      visitors: null,
+      enquiries: 0,
+      booked: 0,
+      confirmed: 0,
+      value_pence: 0,
+      received_pence: 0,
+    },
   );
 }
 

@@ -10,8 +10,8 @@ const ADMIN_PREFIX = '/api/admin/';
 const USERS = 'users';
 const ENQUIRIES = 'enquiries';
 const BOOKINGS = 'bookings';
-/** The changes of a booking's state, each a route of its own under the booking. */
-const BOOKING_ACTIONS = ['confirm', 'cancel', 'complete'];
+/** The changes of a booking's state, and its money, each a route of its own under the booking. */
+const BOOKING_ACTIONS = ['confirm', 'cancel', 'complete', 'money'];
 
 type TargetKind = ContentKind | typeof USERS | typeof ENQUIRIES | typeof BOOKINGS;
 

@@ -9,6 +9,7 @@ import {
   dayCheckAnswer,
   dayCheckQuery,
   dayWindowQuery,
+  moneyInput,
 } from '#shared/schemas/bookings.ts';
 import { AVAILABILITY_LIMIT, BOOKING_LIMITS } from '#shared/constants.ts';
 import { idParams } from '#shared/schemas/common.ts';
@@ -19,7 +20,9 @@ import type { BookingsService } from './service.ts';
 const BOOKING_RULES =
   'Rules across fields, each a 400 naming the field: the end date is on or after the start date and ' +
   `the booking spans at most ${BOOKING_LIMITS.maxDays} days; an end time needs a start time and, on a ` +
-  'one-day booking, comes after it; a time the UK clocks skip or repeat on that day is refused.';
+  'one-day booking, comes after it; a time the UK clocks skip or repeat on that day is refused; a day ' +
+  'money was received needs its amount and an amount its day, an amount left out beside its day being ' +
+  'the deposit asked or the rest of the price (docs/decisions/0474).';
 
 /** When a hold lapses (docs/decisions/0467), which the answer's hold_expires_at gives. */
 const HOLD_RULE =
@@ -28,11 +31,19 @@ const HOLD_RULE =
   'notice at the start of its first day (the end of that day when booked on it). New dates for a hold ' +
   'set its lapse again, its age still counted from when it was made.';
 
+/** What the money schema cannot say (docs/decisions/0474), each a 400 naming the field. */
+const MONEY_RULES =
+  'The money received and refunded, as a whole, on a booking in any state (a cancelled one too); the ' +
+  'customer is not mailed. Each day needs its amount and each amount its day; an amount left out beside ' +
+  'its day is the usual one: the deposit asked, the rest of the price, or everything received. A refund ' +
+  'is at most what was received, and only on a cancelled booking (409).';
+
 export function registerBookingRoutes(app: FastifyInstance, bookings: BookingsService): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   registerAvailabilityRoute(app, bookings);
   registerDayCheckRoute(app, bookings);
+  registerMoneyRoute(app, bookings);
 
   api.get(
     '/api/admin/bookings',
@@ -104,6 +115,27 @@ export function registerBookingRoutes(app: FastifyInstance, bookings: BookingsSe
       async (request) => ({ success: true as const, booking: await change(request.params.id) }),
     );
   registerOwnerFeedRoutes(app, bookings);
+}
+
+/** The money received and refunded, on a booking in any state (docs/decisions/0474). */
+function registerMoneyRoute(app: FastifyInstance, bookings: BookingsService) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.put(
+    '/api/admin/bookings/:id/money',
+    {
+      config: { answers: { 409: 'A refund on a booking that is not cancelled' } },
+      schema: {
+        description: MONEY_RULES,
+        params: idParams,
+        body: moneyInput,
+        response: { 200: bookingAnswer },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      booking: await bookings.recordMoney(request.params.id, request.body),
+    }),
+  );
 }
 
 /** The public availability: the days taken, nothing of who; limited per address (decision 0460). */

@@ -41,6 +41,7 @@ const SPECIAL: Record<string, string> = {
   'POST /api/admin/bookings/:id/confirm': 'Confirmed a booking',
   'POST /api/admin/bookings/:id/cancel': 'Cancelled a booking',
   'POST /api/admin/bookings/:id/complete': 'Marked a booking completed',
+  'PUT /api/admin/bookings/:id/money': 'Recorded the money of a booking',
   'POST /api/admin/bookings/calendar-feed/rotate': 'Made a new bookings calendar address',
 };
 
@@ -112,6 +113,7 @@ const BOOKING_SENTENCES: Record<string, string> = {
   'POST /api/admin/bookings/:id/confirm': 'Confirmed the booking for',
   'POST /api/admin/bookings/:id/cancel': 'Cancelled the booking for',
   'POST /api/admin/bookings/:id/complete': 'Marked completed the booking for',
+  'PUT /api/admin/bookings/:id/money': 'Recorded the money of the booking for',
 };
 const BOOK_ENQUIRY = 'POST /api/admin/enquiries/:id/booking';
 
