@@ -38,6 +38,14 @@ function Line({ label, children }: { label: string; children: ReactNode }) {
 const paidLine = (pence: number | null, day: string | null) =>
   pence === null || day === null ? 'Not yet' : `${formatPence(pence)} on ${shortDay(day, true)}`;
 
+/** What the customer still owes; the price itself is on the line above, so not repeated. */
+function stillToPay(due: number | null, received: number): string {
+  if (due === null) return '— (no price yet)';
+  if (due > 0) return received === 0 ? 'The whole price' : formatPence(due);
+  if (due === 0) return 'Paid in full';
+  return `Nothing: paid ${formatPence(-due)} more than the price`;
+}
+
 /**
  * What was asked and what came in (docs/decisions/0474): the deposit and the balance received, and
  * what is still to pay — or, once cancelled, whether the deposit was refunded or kept.
@@ -61,15 +69,7 @@ function MoneyLines({ booking }: { booking: Booking }) {
           </Line>
         )
       ) : (
-        <Line label="Still to pay">
-          {due === null
-            ? '— (no price yet)'
-            : due > 0
-              ? formatPence(due)
-              : due === 0
-                ? 'Paid in full'
-                : `Nothing: paid ${formatPence(-due)} more than the price`}
-        </Line>
+        <Line label="Still to pay">{stillToPay(due, received)}</Line>
       )}
     </>
   );
