@@ -89,12 +89,22 @@ export const sourceCount = z.object({
   /** Of those, how many have a confirmed (or completed) booking (docs/product.md#bookings). */
   confirmed: z.number().int(),
   /** The sum of those bookings' prices, in pence (a booking without a price counts 0). */
-  value_pence: z.number().int(),
+  value_pence: z
+    .number()
+    .int()
+    .meta({ description: "Quoted: the confirmed and completed bookings' prices, in pence" }),
   /**
    * The money their bookings brought in, in pence: deposits and balances received less refunds, in
    * any state — a cancelled booking's kept deposit counts, a refunded one does not (decision 0474).
    */
-  received_pence: z.number().int(),
+  received_pence: z
+    .number()
+    .int()
+    .meta({
+      description:
+        "Received: the money the enquiries' bookings brought in, in pence — deposits and balances received " +
+        "less refunds, in any state (a cancelled booking's kept deposit counts)",
+    }),
 });
 export type SourceCount = z.infer<typeof sourceCount>;
 
