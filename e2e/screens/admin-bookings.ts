@@ -2,8 +2,9 @@
 // the month with a confirmed booking, holds and a festival over three days; a confirmed booking's
 // panel with the e-mail to its customer (saved as a file: these servers have no mail server); and the
 // dashboard's booking cards, with the holds whose day is within two weeks and when each lapses; and a
-// hold being moved onto an event's day, with the form's clash notice; and the customer's own page
-// for a hold sent as a quote.
+// hold being moved onto an event's day, with the form's clash notice; the customer's own page for a
+// hold sent as a quote; a booking's money received in its form, and Analytics' Bookings by source
+// with what was quoted beside what came in.
 import type { Page } from 'playwright-core';
 import { addDays, londonDay } from '../../src/shared/london-days.ts';
 import { NOT_DELIVERED } from '../../src/shared/mail-delivery.ts';
@@ -147,10 +148,51 @@ async function openCustomerPage(page: Page, server: TestServer) {
   await page.getByRole('button', { name: 'Accept this quote' }).waitFor();
 }
 
+/** Priya's deposit and balance recorded and Northfield's deposit, through the money call (decision 0474). */
+async function recordMoney(server: TestServer, token: string) {
+  const db = server.started.db;
+  const today = londonDay(Date.now());
+  const bookings = await db.selectFrom('bookings').select(['id', 'customer_name']).execute();
+  const idOf = (name: string) => bookings.find((booking) => booking.customer_name === name)!.id;
+  await adminApi(server, token, 'PUT', `/api/admin/bookings/${idOf('Priya Shah')}/money`, {
+    deposit_paid_on: addDays(today, -10),
+    balance_paid_on: today,
+  });
+  await adminApi(server, token, 'PUT', `/api/admin/bookings/${idOf('Northfield Festival')}/money`, {
+    deposit_paid_on: addDays(today, -3),
+    deposit_paid_pence: 40_000,
+  });
+  return idOf('Northfield Festival');
+}
+
+/** Northfield's edit form at its money: a deposit received short of the one asked, the rest to pay. */
+async function openMoneyForm(page: Page, server: TestServer) {
+  const token = await openSignedIn(page, server, '/admin/dashboard');
+  await seedBookings(server, token);
+  const northfield = await recordMoney(server, token);
+  const month = addDays(londonDay(Date.now()), 8).slice(0, 7);
+  await page.goto(`${server.url}/admin/bookings?month=${month}&booking=${northfield}&edit=1`);
+  const form = page.getByRole('form', { name: 'Save booking' });
+  await form.getByText('Still to pay: £1,450.00').scrollIntoViewIfNeeded();
+}
+
+/** Analytics' Bookings by source with what was quoted and what came in (the money first on a phone). */
+async function openMoneyBySource(page: Page, server: TestServer) {
+  const token = await openSignedIn(page, server, '/admin/dashboard');
+  await seedBookings(server, token);
+  await recordMoney(server, token);
+  await page.goto(`${server.url}/admin/analytics`);
+  const table = page.getByRole('table', { name: 'Bookings by source' });
+  await table.getByText('£2,250').filter({ visible: true }).first().waitFor();
+  await table.scrollIntoViewIfNeeded();
+}
+
 export const ADMIN_BOOKINGS_SCREENS: Screen[] = [
   { name: 'admin-bookings', open: (page, server) => openBookings(page, server, false) },
   { name: 'admin-bookings-panel', open: (page, server) => openBookings(page, server, true) },
   { name: 'admin-dashboard-bookings', open: openDashboard },
   { name: 'admin-bookings-clash', open: openClash },
   { name: 'customer-page', open: openCustomerPage },
+  { name: 'admin-bookings-money', open: openMoneyForm, fullPage: false },
+  { name: 'admin-analytics-by-source', open: openMoneyBySource, fullPage: false },
 ];

@@ -1,4 +1,4 @@
-// The bookings tables (migrations 0016, 0018 and 0019, docs/decisions/0454), apart from schema.ts to keep each file
+// The bookings tables (migrations 0016, 0018, 0019 and 0021, docs/decisions/0454), apart from schema.ts to keep each file
 // readable; schema.ts's Database names them.
 import type { Generated } from 'kysely';
 
@@ -22,7 +22,15 @@ export interface BookingsTable {
   people: number | null;
   price_pence: number | null;
   deposit_pence: number | null;
+  /** The day the deposit was received; null while it is not. */
   deposit_paid_on: string | null;
+  /** Money received and refunded (0021, docs/decisions/0474): each a day and an amount, both or neither. */
+  deposit_paid_pence: number | null;
+  balance_paid_on: string | null;
+  balance_paid_pence: number | null;
+  /** Only on a cancelled booking: what went back to the customer; the rest of a paid deposit was kept. */
+  refunded_on: string | null;
+  refunded_pence: number | null;
   notes: string;
   /** 1: another confirmed booking may take the same day; such a booking takes no calendar_days rows. */
   shares_day: Generated<number>;

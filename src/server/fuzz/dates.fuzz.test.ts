@@ -169,6 +169,9 @@ async function baseRequest(ctx: TestContext, token: string, url: string) {
     return { url: url.replace(':id', String((await newBooking()).enquiry)), body: { ...BOOKING_DETAILS } };
   if (url === '/api/admin/bookings/:id')
     return { url: url.replace(':id', String((await newBooking()).booking)), body: { ...BOOKING_DETAILS } };
+  // The money call on a booking (decision 0474): its days are the ones fuzzed.
+  if (url === '/api/admin/bookings/:id/money')
+    return { url: url.replace(':id', String((await newBooking()).booking)), body: {} };
   if (url === '/api/enquiries') return { url, body: { ...ENQUIRY } };
   const kind = /^\/api\/admin\/([\w-]+)(?:\/:id)?$/.exec(url)?.[1];
   const base = kind ? CONTENT_BASES[kind] : undefined;
@@ -196,7 +199,11 @@ describeEachDatabase(
         const names = shapes.map(({ shape }) => `${shape.route.method} ${shape.route.url}`);
         for (const expected of ['GET /api/availability', 'GET /api/admin/bookings', 'POST /api/enquiries'])
           expect(names).toContain(expected);
-        for (const expected of ['POST /api/admin/enquiries/:id/booking', 'PUT /api/admin/bookings/:id'])
+        for (const expected of [
+          'POST /api/admin/enquiries/:id/booking',
+          'PUT /api/admin/bookings/:id',
+          'PUT /api/admin/bookings/:id/money',
+        ])
           expect(names).toContain(expected);
         for (const kind of Object.keys(CONTENT_BASES))
           expect(names).toEqual(

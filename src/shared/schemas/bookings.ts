@@ -2,10 +2,11 @@
 // (docs/product.md#bookings, docs/decisions/0454). Money is whole pence; days are Europe/London
 // calendar days (YYYY-MM-DD); times are the owner's wall-clock times (HH:MM).
 import { z } from 'zod';
+import { settleMoney } from '../booking-money.ts';
 import { singleLine, stripControlCharactersButLayout } from '../control-characters.ts';
 import { BOOKING_LIMITS, BOOKING_STATES } from '../constants.ts';
 import { londonClockChange } from '../london-time.ts';
-import { idString, MAX_ID, successResponse } from './common.ts';
+import { idString, successResponse } from './common.ts';
 import { calendarDay } from './dates.ts';
 import { optionalPhone, storedPhone } from './phone.ts';
 
@@ -24,6 +25,15 @@ const pence = z
   .max(BOOKING_LIMITS.maxPence, `must be at most ${BOOKING_LIMITS.maxPence} pence (£1,000,000)`)
   .nullable()
   .default(null);
+
+/** An amount received or refunded; left out beside its day, the usual one (booking-money.ts). */
+const receivedPence = z
+  .number({ error: 'must be a whole number of pence' })
+  .int('must be a whole number of pence')
+  .min(0, 'cannot be negative')
+  .max(BOOKING_LIMITS.maxPence, `must be at most ${BOOKING_LIMITS.maxPence} pence (£1,000,000)`)
+  .nullable()
+  .optional();
 
 const text = (max: number, clean: (value: string) => string = singleLine) =>
   z
@@ -77,8 +87,14 @@ export const bookingInput = z
     people: people.nullable().default(null),
     price_pence: pence,
     deposit_pence: pence,
-    /** The day the deposit was paid; null while it is not. */
+    /** The day the deposit was received; null while it is not. */
     deposit_paid_on: calendarDay.nullable().default(null),
+    /** How much of it came in; left out beside deposit_paid_on, the deposit asked (decision 0474). */
+    deposit_paid_pence: receivedPence,
+    /** The day the balance was received; null while it is not. */
+    balance_paid_on: calendarDay.nullable().default(null),
+    /** How much came in then; left out beside balance_paid_on, the price less the deposit received. */
+    balance_paid_pence: receivedPence,
     notes: text(BOOKING_LIMITS.notes, stripControlCharactersButLayout),
     /** The owner allows another confirmed booking on the same day (two crews, a shared site). */
     shares_day: z.boolean({ error: 'must be true or false' }).default(false),
@@ -108,24 +124,36 @@ export const bookingInput = z
     }
     if (input.deposit_pence !== null && input.price_pence !== null && input.deposit_pence > input.price_pence)
       fail('deposit_pence', 'cannot be more than the price');
-    if (input.deposit_paid_on !== null && input.deposit_pence === null)
-      fail('deposit_paid_on', 'needs a deposit amount');
+    const money = settleMoney(input, input);
+    if (!money.ok) fail(money.field, money.message);
+  })
+  // The amounts the owner left out beside their days, filled in (refunds are the money call's).
+  .transform((input) => {
+    const money = settleMoney(input, input);
+    if (!money.ok) return input;
+    const { deposit_paid_pence, balance_paid_pence } = money.money;
+    return { ...input, deposit_paid_pence, balance_paid_pence };
   });
 export type BookingInput = z.infer<typeof bookingInput>;
 
 /**
- * The If-Match header of an edit: the booking's version, as an entity tag ("7"), read when the form
- * was opened (docs/decisions/0476).
+ * PUT /api/admin/bookings/{id}/money: the money a booking has received and refunded, as a whole,
+ * on a booking in any state — a cancelled one's too, whose deposit was kept or refunded (decision
+ * 0474). A day left out is none; an amount left out beside its day is the usual one.
  */
-export const bookingEditHeaders = z.object({
-  'if-match': z
-    .string()
-    .regex(/^"[1-9]\d{0,9}"$/, 'must be the booking\'s version in double quotes, such as "3"')
-    .transform((tag) => Number(tag.slice(1, -1)))
-    .pipe(z.number().max(MAX_ID, `must be at most "${MAX_ID}"`))
-    .optional()
-    .meta({ description: 'The version the edit was made from; a booking changed since answers 409' }),
+export const moneyInput = z.object({
+  deposit_paid_on: calendarDay.nullable().default(null),
+  /** Left out beside deposit_paid_on: the deposit asked. */
+  deposit_paid_pence: receivedPence,
+  balance_paid_on: calendarDay.nullable().default(null),
+  /** Left out beside balance_paid_on: the price less the deposit received. */
+  balance_paid_pence: receivedPence,
+  /** The day money went back to the customer; only on a cancelled booking. */
+  refunded_on: calendarDay.nullable().default(null),
+  /** Left out beside refunded_on: everything received. At most what was received. */
+  refunded_pence: receivedPence,
 });
+export type MoneyInput = z.infer<typeof moneyInput>;
 
 export const booking = z.object({
   id: z.number(),
@@ -146,6 +174,12 @@ export const booking = z.object({
   price_pence: z.number().nullable(),
   deposit_pence: z.number().nullable(),
   deposit_paid_on: z.string().nullable(),
+  /** Money received and refunded (docs/decisions/0474): each day with its amount, or neither. */
+  deposit_paid_pence: z.number().nullable(),
+  balance_paid_on: z.string().nullable(),
+  balance_paid_pence: z.number().nullable(),
+  refunded_on: z.string().nullable(),
+  refunded_pence: z.number().nullable(),
   notes: z.string(),
   shares_day: z.boolean(),
   /** When a provisional hold lapses (ISO time); null once confirmed, completed or cancelled. */

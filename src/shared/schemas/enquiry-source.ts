@@ -89,7 +89,22 @@ export const sourceCount = z.object({
   /** Of those, how many have a confirmed (or completed) booking (docs/product.md#bookings). */
   confirmed: z.number().int(),
   /** The sum of those bookings' prices, in pence (a booking without a price counts 0). */
-  value_pence: z.number().int(),
+  value_pence: z
+    .number()
+    .int()
+    .meta({ description: "Quoted: the confirmed and completed bookings' prices, in pence" }),
+  /**
+   * The money their bookings brought in, in pence: deposits and balances received less refunds, in
+   * any state — a cancelled booking's kept deposit counts, a refunded one does not (decision 0474).
+   */
+  received_pence: z
+    .number()
+    .int()
+    .meta({
+      description:
+        "Received: the money the enquiries' bookings brought in, in pence — deposits and balances received " +
+        "less refunds, in any state (a cancelled booking's kept deposit counts)",
+    }),
 });
 export type SourceCount = z.infer<typeof sourceCount>;
 
@@ -117,8 +132,17 @@ export function allSources(rows: SourceCount[]): SourceCount {
       booked: sum.booked + row.booked,
       confirmed: sum.confirmed + row.confirmed,
       value_pence: sum.value_pence + row.value_pence,
+      received_pence: sum.received_pence + row.received_pence,
     }),
-    { source: 'All sources', visitors: null, enquiries: 0, booked: 0, confirmed: 0, value_pence: 0 },
+    {
+      source: 'All sources',
+      visitors: null,
+      enquiries: 0,
+      booked: 0,
+      confirmed: 0,
+      value_pence: 0,
+      received_pence: 0,
+    },
   );
 }
 

@@ -68,10 +68,10 @@ describeEachDatabase('the analytics summary as CSV', (ctx) => {
       'Game modes,31.0',
       'Action gallery,8.0',
       '',
-      'Source,Visitors,Enquiries,Visitor → enquiry %,Booked,Booked %,Confirmed,Value £',
-      'Google,2,1,50,1,100,0,0.00',
-      'Direct or unknown,1,1,100,0,0,0,0.00',
-      'All sources,3,2,67,1,50,0,0.00',
+      'Source,Visitors,Enquiries,Visitor → enquiry %,Booked,Booked %,Confirmed,Quoted £,Received £',
+      'Google,2,1,50,1,100,0,0.00,0.00',
+      'Direct or unknown,1,1,100,0,0,0,0.00,0.00',
+      'All sources,3,2,67,1,50,0,0.00,0.00',
       '',
     ]);
   });
@@ -89,11 +89,13 @@ describeEachDatabase('the analytics summary as CSV', (ctx) => {
       .execute();
     const lines = (await get('/api/admin/analytics/summary/export?days=7')).body.split('\r\n');
     const sources = lines.slice(
-      lines.indexOf('Source,Visitors,Enquiries,Visitor → enquiry %,Booked,Booked %,Confirmed,Value £'),
+      lines.indexOf(
+        'Source,Visitors,Enquiries,Visitor → enquiry %,Booked,Booked %,Confirmed,Quoted £,Received £',
+      ),
     );
     expect(sources).toHaveLength(1 + 25 + 2 + 1);
-    expect(sources.at(-3)).toBe('Other sources (5),5,0,0,0,,0,0.00');
-    expect(sources.at(-2)).toBe('All sources,30,0,0,0,,0,0.00');
+    expect(sources.at(-3)).toBe('Other sources (5),5,0,0,0,,0,0.00,0.00');
+    expect(sources.at(-2)).toBe('All sources,30,0,0,0,,0,0.00,0.00');
   });
 
   it('asks for an admin and one of the report periods', async () => {

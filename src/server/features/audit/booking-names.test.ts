@@ -30,6 +30,9 @@ describeEachDatabase('audit log: bookings by name', (ctx) => {
         .statusCode,
     ).toBe(200);
     expect((await call('POST', `/api/admin/bookings/${id}/confirm`)).statusCode).toBe(200);
+    expect(
+      (await call('PUT', `/api/admin/bookings/${id}/money`, { deposit_paid_on: '2026-06-15' })).statusCode,
+    ).toBe(200);
 
     const entries = (await ctx().request({ method: 'GET', url: '/api/admin/audit', token: boss.token }))
       .json<{ entries: Entry[] }>()
@@ -41,6 +44,7 @@ describeEachDatabase('audit log: bookings by name', (ctx) => {
         target_label,
       ]);
     expect(entries).toEqual([
+      ['PUT /api/admin/bookings/:id/money', String(id), true, 'Priya Shah (Fri 14 Aug 2026)'],
       ['POST /api/admin/bookings/:id/confirm', String(id), true, 'Priya Shah (Fri 14 Aug 2026)'],
       ['PUT /api/admin/bookings/:id', String(id), true, 'Priya Shah (Fri 14 Aug 2026)'],
       ['POST /api/admin/enquiries/:id/booking', String(enquiry), true, 'Priya Shah (15 Jun 2026)'],

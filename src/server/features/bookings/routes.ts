@@ -3,14 +3,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   availability,
   bookingAnswer,
-  bookingEditHeaders,
   bookingInput,
   bookingList,
   bookingsFeed,
   dayCheckAnswer,
   dayCheckQuery,
   dayWindowQuery,
+  moneyInput,
 } from '#shared/schemas/bookings.ts';
+import { bookingEditHeaders } from '#shared/schemas/booking-edit.ts';
 import { AVAILABILITY_LIMIT, BOOKING_LIMITS } from '#shared/constants.ts';
 import { idParams } from '#shared/schemas/common.ts';
 import { requireAdmin } from '../../plugins/auth-guard.ts';
@@ -20,7 +21,9 @@ import type { BookingsService } from './service.ts';
 const BOOKING_RULES =
   'Rules across fields, each a 400 naming the field: the end date is on or after the start date and ' +
   `the booking spans at most ${BOOKING_LIMITS.maxDays} days; an end time needs a start time and, on a ` +
-  'one-day booking, comes after it; a time the UK clocks skip or repeat on that day is refused.';
+  'one-day booking, comes after it; a time the UK clocks skip or repeat on that day is refused; a day ' +
+  'money was received needs its amount and an amount its day, an amount left out beside its day being ' +
+  'the deposit asked or the rest of the price (docs/decisions/0474).';
 
 /** When a hold lapses (docs/decisions/0467), which the answer's hold_expires_at gives. */
 const HOLD_RULE =
@@ -33,11 +36,19 @@ const EDIT_REFUSED =
   'The booking is cancelled, another confirmed booking has one of its days, or it has changed since ' +
   'the version named in If-Match';
 
+/** What the money schema cannot say (docs/decisions/0474), each a 400 naming the field. */
+const MONEY_RULES =
+  'The money received and refunded, as a whole, on a booking in any state (a cancelled one too); the ' +
+  'customer is not mailed. Each day needs its amount and each amount its day; an amount left out beside ' +
+  'its day is the usual one: the deposit asked, the rest of the price, or everything received. A refund ' +
+  'is at most what was received, and only on a cancelled booking (409).';
+
 export function registerBookingRoutes(app: FastifyInstance, bookings: BookingsService): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   registerAvailabilityRoute(app, bookings);
   registerDayCheckRoute(app, bookings);
+  registerMoneyRoute(app, bookings);
 
   api.get(
     '/api/admin/bookings',
@@ -132,6 +143,27 @@ function registerQuoteRoute(app: FastifyInstance, bookings: BookingsService) {
       },
     },
     async (request) => ({ success: true as const, booking: await bookings.quote(request.params.id) }),
+  );
+}
+
+/** The money received and refunded, on a booking in any state (docs/decisions/0474). */
+function registerMoneyRoute(app: FastifyInstance, bookings: BookingsService) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.put(
+    '/api/admin/bookings/:id/money',
+    {
+      config: { answers: { 409: 'A refund on a booking that is not cancelled' } },
+      schema: {
+        description: MONEY_RULES,
+        params: idParams,
+        body: moneyInput,
+        response: { 200: bookingAnswer },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      booking: await bookings.recordMoney(request.params.id, request.body),
+    }),
   );
 }
 

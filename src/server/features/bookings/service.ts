@@ -13,6 +13,7 @@ import { mailsOfBooking, runMailJob } from './customer-mail.ts';
 import { createCustomerPageService, customerSide } from './customer-service.ts';
 import { availability, dayCheck } from './days.ts';
 import type { BookingsDeps } from './deps.ts';
+import { recordMoney } from './money.ts';
 import { feedSecret, feedUrl, isFeedSecret, ownerFeed, rotateFeedSecret } from './owner-feed.ts';
 import { anonymiseOldBookings } from './personal-data.ts';
 import { sendQuote } from './quote.ts';
@@ -41,6 +42,8 @@ export function createBookingsService(deps: BookingsDeps) {
   return {
     bookEnquiry: detailed(bookEnquiry),
     update: detailed(updateBooking),
+    /** The money received and refunded, on a booking in any state (decision 0474). */
+    recordMoney: detailed(recordMoney),
     get: detailed(getBooking),
     list: bind(listBookings),
     confirm: detailed(confirmBooking),

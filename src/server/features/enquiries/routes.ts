@@ -139,7 +139,15 @@ function registerListRoutes(app: FastifyInstance, enquiries: EnquiriesService, c
 
   api.get(
     '/api/admin/enquiries/by-source/export',
-    { schema: { querystring: periodQuery }, config: { answerTypes: CSV } },
+    {
+      schema: {
+        description:
+          'The report as CSV: source, visitors, enquiries, enquiry_percent, booked, booked_percent, ' +
+          'confirmed_bookings, confirmed_value_gbp (quoted), received_gbp (docs/decisions/0474).',
+        querystring: periodQuery,
+      },
+      config: { answerTypes: CSV },
+    },
     async (request, reply) => {
       const report = await enquiries.bySource(request.query.days);
       return reply

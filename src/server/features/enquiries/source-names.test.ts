@@ -78,10 +78,42 @@ describeEachDatabase('bookings by source, named', (ctx) => {
       success: true,
       days: 7,
       sources: [
-        { source: 'Google', visitors: 9, enquiries: 2, booked: 0, confirmed: 0, value_pence: 0 },
-        { source: DIRECT_OR_UNKNOWN, visitors: 6, enquiries: 1, booked: 0, confirmed: 0, value_pence: 0 },
-        { source: 'Facebook', visitors: 3, enquiries: 1, booked: 0, confirmed: 0, value_pence: 0 },
-        { source: 'google.evil.example', visitors: 1, enquiries: 0, booked: 0, confirmed: 0, value_pence: 0 },
+        {
+          source: 'Google',
+          visitors: 9,
+          enquiries: 2,
+          booked: 0,
+          confirmed: 0,
+          value_pence: 0,
+          received_pence: 0,
+        },
+        {
+          source: DIRECT_OR_UNKNOWN,
+          visitors: 6,
+          enquiries: 1,
+          booked: 0,
+          confirmed: 0,
+          value_pence: 0,
+          received_pence: 0,
+        },
+        {
+          source: 'Facebook',
+          visitors: 3,
+          enquiries: 1,
+          booked: 0,
+          confirmed: 0,
+          value_pence: 0,
+          received_pence: 0,
+        },
+        {
+          source: 'google.evil.example',
+          visitors: 1,
+          enquiries: 0,
+          booked: 0,
+          confirmed: 0,
+          value_pence: 0,
+          received_pence: 0,
+        },
       ],
       others: null,
     });
@@ -91,9 +123,9 @@ describeEachDatabase('bookings by source, named', (ctx) => {
       token,
     });
     expect(csv.body.split('\r\n').slice(1, 4)).toEqual([
-      'Google,9,2,22,0,0,0,0.00',
-      'Direct or unknown,6,1,17,0,0,0,0.00',
-      'Facebook,3,1,33,0,0,0,0.00',
+      'Google,9,2,22,0,0,0,0.00,0.00',
+      'Direct or unknown,6,1,17,0,0,0,0.00,0.00',
+      'Facebook,3,1,33,0,0,0,0.00,0.00',
     ]);
 
     const listed = (await ctx().request({ method: 'GET', url: '/api/enquiries', token })).json<{

@@ -73,13 +73,45 @@ describeEachDatabase('bookings by source, bounded', (ctx) => {
     const { body, bytes, csv } = await report(ctx());
     expect(body.sources).toHaveLength(TOP_SOURCES_SHOWN);
     expect(body.sources.slice(0, 7)).toEqual([
-      { source: 'Google', visitors: 50, enquiries: 2, booked: 1, confirmed: 0, value_pence: 0 },
-      { source: 'Instagram', visitors: 0, enquiries: 1, booked: 0, confirmed: 0, value_pence: 0 },
-      { source: 'Facebook', visitors: 7, enquiries: 0, booked: 0, confirmed: 0, value_pence: 0 },
-      { source: 'newsletter', visitors: 5, enquiries: 0, booked: 0, confirmed: 0, value_pence: 0 },
-      { source: '-x', visitors: 1, enquiries: 0, booked: 0, confirmed: 0, value_pence: 0 },
-      { source: '0x', visitors: 1, enquiries: 0, booked: 0, confirmed: 0, value_pence: 0 },
-      { source: '_x', visitors: 1, enquiries: 0, booked: 0, confirmed: 0, value_pence: 0 },
+      {
+        source: 'Google',
+        visitors: 50,
+        enquiries: 2,
+        booked: 1,
+        confirmed: 0,
+        value_pence: 0,
+        received_pence: 0,
+      },
+      {
+        source: 'Instagram',
+        visitors: 0,
+        enquiries: 1,
+        booked: 0,
+        confirmed: 0,
+        value_pence: 0,
+        received_pence: 0,
+      },
+      {
+        source: 'Facebook',
+        visitors: 7,
+        enquiries: 0,
+        booked: 0,
+        confirmed: 0,
+        value_pence: 0,
+        received_pence: 0,
+      },
+      {
+        source: 'newsletter',
+        visitors: 5,
+        enquiries: 0,
+        booked: 0,
+        confirmed: 0,
+        value_pence: 0,
+        received_pence: 0,
+      },
+      { source: '-x', visitors: 1, enquiries: 0, booked: 0, confirmed: 0, value_pence: 0, received_pence: 0 },
+      { source: '0x', visitors: 1, enquiries: 0, booked: 0, confirmed: 0, value_pence: 0, received_pence: 0 },
+      { source: '_x', visitors: 1, enquiries: 0, booked: 0, confirmed: 0, value_pence: 0, received_pence: 0 },
     ]);
     expect(body.sources.slice(7).map((row) => row.source)).toEqual(
       Array.from({ length: TOP_SOURCES_SHOWN - 7 }, (_, i) => campaign(i)),
@@ -93,6 +125,7 @@ describeEachDatabase('bookings by source, bounded', (ctx) => {
       booked: 0,
       confirmed: 0,
       value_pence: 0,
+      received_pence: 0,
     });
     const rows = [...body.sources, body.others!];
     expect(sum(rows.map((row) => row.visitors))).toBe(CAMPAIGNS + 50 + 7 + 5 + 4);
@@ -100,9 +133,9 @@ describeEachDatabase('bookings by source, bounded', (ctx) => {
     expect(bytes).toBeLessThan(4096);
 
     expect(csv).toHaveLength(1 + TOP_SOURCES_SHOWN + 1);
-    expect(csv[1]).toBe('Google,50,2,4,1,50,0,0.00');
+    expect(csv[1]).toBe('Google,50,2,4,1,50,0,0.00,0.00');
     expect(csv.at(-1)).toBe(
-      `"Other sources (${(distinct - TOP_SOURCES_SHOWN).toLocaleString('en-GB')})",9983,0,0,0,,0,0.00`,
+      `"Other sources (${(distinct - TOP_SOURCES_SHOWN).toLocaleString('en-GB')})",9983,0,0,0,,0,0.00,0.00`,
     );
   });
 
@@ -126,6 +159,7 @@ describeEachDatabase('bookings by source, bounded', (ctx) => {
       booked: 0,
       confirmed: 0,
       value_pence: 0,
+      received_pence: 0,
     });
     expect(body.sources.slice(1, 4).map((row) => row.booked)).toEqual([1, 1, 1]);
     expect(body.sources).toHaveLength(TOP_SOURCES_SHOWN);
@@ -136,11 +170,12 @@ describeEachDatabase('bookings by source, bounded', (ctx) => {
       booked: 0,
       confirmed: 0,
       value_pence: 0,
+      received_pence: 0,
     });
     expect(sum([...body.sources, body.others!].map((row) => row.enquiries))).toBe(32);
     expect(csv).toHaveLength(1 + TOP_SOURCES_SHOWN + 1);
-    expect(csv[1]).toBe('"other sources (9,975)",0,2,,0,0,0,0.00');
-    expect(csv.at(-1)).toMatch(/^"Other sources \(10,006\)",10000,6,0,0,0,0,0\.00$/);
+    expect(csv[1]).toBe('"other sources (9,975)",0,2,,0,0,0,0.00,0.00');
+    expect(csv.at(-1)).toMatch(/^"Other sources \(10,006\)",10000,6,0,0,0,0,0\.00,0\.00$/);
   });
 
   it('has no "Other sources" row while every source fits, and says visitors are unknown without any', async () => {
@@ -149,12 +184,22 @@ describeEachDatabase('bookings by source, bounded', (ctx) => {
     expect(body).toEqual({
       success: true,
       days: 7,
-      sources: [{ source: 'Google', visitors: null, enquiries: 1, booked: 0, confirmed: 0, value_pence: 0 }],
+      sources: [
+        {
+          source: 'Google',
+          visitors: null,
+          enquiries: 1,
+          booked: 0,
+          confirmed: 0,
+          value_pence: 0,
+          received_pence: 0,
+        },
+      ],
       others: null,
     });
     expect(csv).toEqual([
-      'source,visitors,enquiries,enquiry_percent,booked,booked_percent,confirmed_bookings,confirmed_value_gbp',
-      'Google,,1,,0,0,0,0.00',
+      'source,visitors,enquiries,enquiry_percent,booked,booked_percent,confirmed_bookings,confirmed_value_gbp,received_gbp',
+      'Google,,1,,0,0,0,0.00,0.00',
     ]);
 
     for (let i = 0; i < 40; i += 1) await addEnquiry(ctx(), { utm_source: `shop-${i}` });
@@ -165,6 +210,7 @@ describeEachDatabase('bookings by source, bounded', (ctx) => {
       booked: 0,
       confirmed: 0,
       value_pence: 0,
+      received_pence: 0,
     });
   });
 });

@@ -84,7 +84,7 @@ describeEachDatabase(
       await send(ctx(), { utm_source: '=HYPERLINK("http://evil.example")' });
       const { token } = await ctx().loginAs();
       const csv = await ctx().request({ method: 'GET', url: '/api/admin/enquiries/by-source/export', token });
-      expect(csv.body.split('\r\n')[1]).toBe(`"'=hyperlink(""http://evil.example"")",,1,,0,0,0,0.00`);
+      expect(csv.body.split('\r\n')[1]).toBe(`"'=hyperlink(""http://evil.example"")",,1,,0,0,0,0.00,0.00`);
     });
 
     it('never refuses an enquiry for its source: odd values are cut or dropped, control characters removed', async () => {
@@ -151,7 +151,15 @@ describeEachDatabase(
         success: true,
         days: 7,
         sources: [
-          { source: 'Google', visitors: null, enquiries: 2, booked: 1, confirmed: 0, value_pence: 0 },
+          {
+            source: 'Google',
+            visitors: null,
+            enquiries: 2,
+            booked: 1,
+            confirmed: 0,
+            value_pence: 0,
+            received_pence: 0,
+          },
           {
             source: 'Direct or unknown',
             visitors: null,
@@ -159,8 +167,17 @@ describeEachDatabase(
             booked: 0,
             confirmed: 0,
             value_pence: 0,
+            received_pence: 0,
           },
-          { source: 'Instagram', visitors: null, enquiries: 1, booked: 0, confirmed: 0, value_pence: 0 },
+          {
+            source: 'Instagram',
+            visitors: null,
+            enquiries: 1,
+            booked: 0,
+            confirmed: 0,
+            value_pence: 0,
+            received_pence: 0,
+          },
         ],
         others: null,
       });
@@ -171,6 +188,7 @@ describeEachDatabase(
         booked: 1,
         confirmed: 0,
         value_pence: 0,
+        received_pence: 0,
       });
 
       const csv = await ctx().request({
@@ -182,8 +200,8 @@ describeEachDatabase(
         'attachment; filename="bookings-by-source_7-days_2026-06-15.csv"',
       );
       expect(csv.body).toBe(
-        'source,visitors,enquiries,enquiry_percent,booked,booked_percent,confirmed_bookings,confirmed_value_gbp\r\n' +
-          'Google,,2,,1,50,0,0.00\r\nDirect or unknown,,1,,0,0,0,0.00\r\nInstagram,,1,,0,0,0,0.00\r\n',
+        'source,visitors,enquiries,enquiry_percent,booked,booked_percent,confirmed_bookings,confirmed_value_gbp,received_gbp\r\n' +
+          'Google,,2,,1,50,0,0.00,0.00\r\nDirect or unknown,,1,,0,0,0,0.00,0.00\r\nInstagram,,1,,0,0,0,0.00,0.00\r\n',
       );
 
       ctx().clock.advance(90 * DAY_MS);
@@ -230,7 +248,7 @@ describeEachDatabase(
         url: '/api/admin/enquiries/by-source/export?days=7',
         token,
       });
-      expect(csv.body.split('\r\n')[1]).toBe('newsletter,,3,,2,67,1,1850.50');
+      expect(csv.body.split('\r\n')[1]).toBe('newsletter,,3,,2,67,1,1850.50,0.00');
     });
 
     it('sets the period’s consenting visitors per source beside their enquiries, for the conversion rate', async () => {
@@ -269,10 +287,42 @@ describeEachDatabase(
         token,
       });
       expect(response.json<{ sources: unknown[] }>().sources).toEqual([
-        { source: 'Google', visitors: 3, enquiries: 1, booked: 0, confirmed: 0, value_pence: 0 },
-        { source: 'newsletter', visitors: 0, enquiries: 1, booked: 0, confirmed: 0, value_pence: 0 },
-        { source: 'Direct or unknown', visitors: 1, enquiries: 0, booked: 0, confirmed: 0, value_pence: 0 },
-        { source: 'Facebook', visitors: 1, enquiries: 0, booked: 0, confirmed: 0, value_pence: 0 },
+        {
+          source: 'Google',
+          visitors: 3,
+          enquiries: 1,
+          booked: 0,
+          confirmed: 0,
+          value_pence: 0,
+          received_pence: 0,
+        },
+        {
+          source: 'newsletter',
+          visitors: 0,
+          enquiries: 1,
+          booked: 0,
+          confirmed: 0,
+          value_pence: 0,
+          received_pence: 0,
+        },
+        {
+          source: 'Direct or unknown',
+          visitors: 1,
+          enquiries: 0,
+          booked: 0,
+          confirmed: 0,
+          value_pence: 0,
+          received_pence: 0,
+        },
+        {
+          source: 'Facebook',
+          visitors: 1,
+          enquiries: 0,
+          booked: 0,
+          confirmed: 0,
+          value_pence: 0,
+          received_pence: 0,
+        },
       ]);
       const summary = await ctx().services.analytics.summary(7);
       expect(summary.unique_visitors).toBe(7); // every consenting session, attributed or not
@@ -283,8 +333,8 @@ describeEachDatabase(
         token,
       });
       expect(csv.body).toBe(
-        'source,visitors,enquiries,enquiry_percent,booked,booked_percent,confirmed_bookings,confirmed_value_gbp\r\n' +
-          'Google,3,1,33,0,0,0,0.00\r\nnewsletter,0,1,,0,0,0,0.00\r\nDirect or unknown,1,0,0,0,,0,0.00\r\nFacebook,1,0,0,0,,0,0.00\r\n',
+        'source,visitors,enquiries,enquiry_percent,booked,booked_percent,confirmed_bookings,confirmed_value_gbp,received_gbp\r\n' +
+          'Google,3,1,33,0,0,0,0.00,0.00\r\nnewsletter,0,1,,0,0,0,0.00,0.00\r\nDirect or unknown,1,0,0,0,,0,0.00,0.00\r\nFacebook,1,0,0,0,,0,0.00,0.00\r\n',
       );
     });
 

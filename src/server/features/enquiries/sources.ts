@@ -4,6 +4,7 @@
 // Google domain, decision 0442); spam is no lead and is left out.
 // Beside them, the period's consenting visitors per source (the analytics feature's rollup), for the
 // conversion rate. The top sources only, the rest in one "Other sources" row (decision 0435).
+import { sql } from 'kysely';
 import { TOP_SOURCES_SHOWN } from '#shared/constants.ts';
 import { londonDay, londonMidnight, periodDays } from '#shared/london-days.ts';
 import {
@@ -24,7 +25,27 @@ import {
   visitorsOfSources,
 } from '../analytics/source-visitors.ts';
 
-const NOTHING_YET = { enquiries: 0, booked: 0, confirmed: 0, value_pence: 0 };
+const NOTHING_YET = { enquiries: 0, booked: 0, confirmed: 0, value_pence: 0, received_pence: 0 };
+
+/**
+ * What each enquiry's bookings brought in and kept, in any state (docs/decisions/0474): the deposit
+ * and balance received less any refund, so a cancelled booking's kept deposit counts and a refunded
+ * one does not. One row per enquiry, however many of its bookings were cancelled.
+ */
+const receivedPerEnquiry = (db: Db) =>
+  db
+    .selectFrom('bookings')
+    .select((eb) => [
+      'bookings.enquiry_id',
+      eb.fn
+        .sum<number | string>(
+          sql`coalesce(deposit_paid_pence, 0) + coalesce(balance_paid_pence, 0) - coalesce(refunded_pence, 0)`,
+        )
+        .as('received'),
+    ])
+    .where('bookings.enquiry_id', 'is not', null)
+    .groupBy('bookings.enquiry_id')
+    .as('money');
 
 /** Enquiries and bookings per source label from `since` on, spam left out. */
 async function enquiriesBySource(db: Db, since: number): Promise<Map<string, SourceCount>> {
@@ -38,6 +59,7 @@ async function enquiriesBySource(db: Db, since: number): Promise<Map<string, Sou
         .onRef('bookings.enquiry_id', '=', 'enquiries.id')
         .on('bookings.state', 'in', ['confirmed', 'completed']),
     )
+    .leftJoin(receivedPerEnquiry(db), (join) => join.onRef('money.enquiry_id', '=', 'enquiries.id'))
     .select((eb) => [
       'enquiries.source_utm_source',
       'enquiries.source_referrer_host',
@@ -47,6 +69,7 @@ async function enquiriesBySource(db: Db, since: number): Promise<Map<string, Sou
         .as('booked'),
       eb.fn.count<number | string>('bookings.id').as('confirmed'),
       eb.fn.coalesce(eb.fn.sum<number | string>('bookings.price_pence'), eb.lit(0)).as('value_pence'),
+      eb.fn.coalesce(eb.fn.sum<number | string>('money.received'), eb.lit(0)).as('received_pence'),
     ])
     .where('enquiries.created_at', '>=', since)
     .where('enquiries.status', '!=', 'spam')
@@ -66,6 +89,7 @@ async function enquiriesBySource(db: Db, since: number): Promise<Map<string, Sou
     count.booked += Number(row.booked);
     count.confirmed += Number(row.confirmed);
     count.value_pence += Number(row.value_pence);
+    count.received_pence += Number(row.received_pence);
     bySource.set(source, count);
   }
   return bySource;
@@ -128,6 +152,7 @@ async function readBookingsBySource(db: Db, from: string): Promise<SourceReport>
       booked: sumOf(enquiries, 'booked') - sumOf(sources, 'booked'),
       confirmed: sumOf(enquiries, 'confirmed') - sumOf(sources, 'confirmed'),
       value_pence: sumOf(enquiries, 'value_pence') - sumOf(sources, 'value_pence'),
+      received_pence: sumOf(enquiries, 'received_pence') - sumOf(sources, 'received_pence'),
     },
   };
 }
@@ -141,7 +166,7 @@ const pounds = (pence: number) => (pence / 100).toFixed(2);
 
 /**
  * A source's cells as the panel shows them: visitors, enquiries and their share, bookings and theirs,
- * confirmed bookings and what they are worth.
+ * confirmed bookings and what they are worth (quoted), and the money received.
  */
 export const sourceCells = (row: SourceCount) => [
   row.source,
@@ -152,6 +177,7 @@ export const sourceCells = (row: SourceCount) => [
   percentOf(row.booked, row.enquiries),
   row.confirmed,
   pounds(row.value_pence),
+  pounds(row.received_pence),
 ];
 
 /** The panel as CSV: one row per source with its booked share, like the screen shows it. */
@@ -167,6 +193,7 @@ export function bookingsBySourceCsv({ sources, others }: SourceReport): string {
       'booked_percent',
       'confirmed_bookings',
       'confirmed_value_gbp',
+      'received_gbp',
     ]) + rows.map((row) => csvLine(sourceCells(row))).join('')
   );
 }

@@ -47,6 +47,8 @@ const sourceFigures = (s: Omit<SourceCount, 'source'>) =>
     counted(s.enquiries, 'enquiry', 'enquiries'),
     `${figure(s.booked)} booked`,
     ...(s.confirmed > 0 ? [`${figure(s.confirmed)} confirmed worth ${money(s.value_pence)}`] : []),
+    // What came in, a cancelled booking's kept deposit too (docs/decisions/0474).
+    ...(s.received_pence !== 0 ? [`${money(s.received_pence)} received`] : []),
   ].join(', ');
 
 /** The screen's rows: its top sources, then the rest in one row (decision 0435). */

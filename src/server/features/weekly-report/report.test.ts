@@ -41,10 +41,34 @@ const sources: ReportSources = {
   ],
   bookingsBySource: async () => ({
     sources: [
-      { source: 'Facebook', visitors: 40, enquiries: 2, booked: 1, confirmed: 1, value_pence: 185_050 },
-      { source: 'instagram.com', visitors: 12, enquiries: 0, booked: 0, confirmed: 0, value_pence: 0 },
+      {
+        source: 'Facebook',
+        visitors: 40,
+        enquiries: 2,
+        booked: 1,
+        confirmed: 1,
+        value_pence: 185_050,
+        received_pence: 50_000,
+      },
+      {
+        source: 'instagram.com',
+        visitors: 12,
+        enquiries: 0,
+        booked: 0,
+        confirmed: 0,
+        value_pence: 0,
+        received_pence: 0,
+      },
     ],
-    others: { sources: 1234, visitors: 2000, enquiries: 1, booked: 0, confirmed: 0, value_pence: 0 },
+    others: {
+      sources: 1234,
+      visitors: 2000,
+      enquiries: 1,
+      booked: 0,
+      confirmed: 0,
+      value_pence: 0,
+      received_pence: 0,
+    },
   }),
   comingBookings: async () => [
     {
@@ -110,7 +134,7 @@ describe('the weekly report', () => {
       'Page views: 120',
       'Total: 3',
       'Now booked: 1',
-      'Facebook: 40 visitors, 2 enquiries, 1 booked, 1 confirmed worth £1,850.50',
+      'Facebook: 40 visitors, 2 enquiries, 1 booked, 1 confirmed worth £1,850.50, £500.00 received',
       'Tue 1 Dec: Ann <Lee> (provisional hold)',
       'Fri 4 Dec to Sun 6 Dec: Tom Jones, Henley',
       'instagram.com: 12 visitors, 0 enquiries, 0 booked',
@@ -161,7 +185,15 @@ describe('the weekly report', () => {
       enquiries: async () => [enquiry('Only One', 'new', 1)],
       bookingsBySource: async () => ({
         sources: [
-          { source: 'Direct or unknown', visitors: 1, enquiries: 1, booked: 0, confirmed: 0, value_pence: 0 },
+          {
+            source: 'Direct or unknown',
+            visitors: 1,
+            enquiries: 1,
+            booked: 0,
+            confirmed: 0,
+            value_pence: 0,
+            received_pence: 0,
+          },
         ],
         others: null,
       }),

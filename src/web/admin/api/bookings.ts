@@ -11,6 +11,7 @@ import type {
   bookingInput,
   bookingList,
   DayCheck,
+  moneyInput,
 } from '#shared/schemas/bookings.ts';
 import { api } from '../../lib/api-client.ts';
 import { enquiriesKey } from './enquiries-list.ts';
@@ -19,6 +20,8 @@ export const bookingsKey = ['admin', 'bookings'] as const;
 
 /** What the form sends: the input before the server's defaults fill the gaps. */
 export type BookingFields = z.input<typeof bookingInput>;
+/** What the money form sends (docs/decisions/0474). */
+export type MoneyFields = z.input<typeof moneyInput>;
 
 export const fetchBookings = async (from: string, to: string, signal?: AbortSignal): Promise<Booking[]> =>
   (await api<z.infer<typeof bookingList>>(`/admin/bookings?from=${from}&to=${to}`, { signal })).bookings;
@@ -88,6 +91,21 @@ export function useUpdateBooking() {
     /** `version`: the booking's when the form was opened; a save over someone else's is refused. */
     mutationFn: ({ id, input, version }: { id: number; input: BookingFields; version: number }) =>
       sendBooking(`/admin/bookings/${id}`, 'PUT', input, { 'if-match': `"${version}"` }),
+    onSuccess: refresh,
+  });
+}
+
+/** PUT /api/admin/bookings/{id}/money: what the booking received and refunded, in any state. */
+export function useRecordMoney() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: async ({ id, input }: { id: number; input: MoneyFields }) =>
+      (
+        await api<z.infer<typeof bookingAnswer>>(`/admin/bookings/${id}/money`, {
+          method: 'PUT',
+          body: input,
+        })
+      ).booking,
     onSuccess: refresh,
   });
 }

@@ -33,7 +33,13 @@ const NUMBER_CELL = 'py-2 pr-2 text-right tabular-nums last:pr-0 sm:pr-4';
 interface Column {
   heading: string;
   cell: (row: SourceCount) => string;
+  /** Shown only on a phone, or only from 640 px: the money moves to the front on a phone. */
+  only?: 'phone' | 'wide';
 }
+
+const SHOWN_ON = { phone: 'sm:hidden', wide: 'hidden sm:table-cell' } as const;
+const shownOn = (column: Column) => (column.only ? SHOWN_ON[column.only] : '');
+const keyOf = (column: Column) => `${column.heading}-${column.only ?? 'all'}`;
 
 const pounds = new Intl.NumberFormat('en-GB', {
   style: 'currency',
@@ -41,13 +47,35 @@ const pounds = new Intl.NumberFormat('en-GB', {
   maximumFractionDigits: 0,
 });
 
-/** Confirmed bookings (docs/product.md#bookings) and the sum of their prices: which channel brings revenue. */
+const received = (only: Column['only']): Column => ({
+  heading: 'Received',
+  cell: (row) => pounds.format(row.received_pence / 100),
+  only,
+});
+const quoted = (only: Column['only']): Column => ({
+  heading: 'Quoted',
+  cell: (row) => pounds.format(row.value_pence / 100),
+  only,
+});
+
+/**
+ * On a phone the money comes first, what came in before what was quoted (docs/decisions/0474), so
+ * the owner sees it without swiping the table.
+ */
+const PHONE_MONEY: Column[] = [received('phone'), quoted('phone')];
+
+/**
+ * Confirmed bookings (docs/product.md#bookings), the sum of their prices (quoted) and the money their
+ * bookings brought in (received): which channel brings revenue.
+ */
 const MONEY_COLUMNS: Column[] = [
   { heading: 'Confirmed', cell: (row) => count(row.confirmed) },
-  { heading: 'Value', cell: (row) => pounds.format(row.value_pence / 100) },
+  quoted('wide'),
+  received('wide'),
 ];
 
 const ENQUIRY_COLUMNS: Column[] = [
+  ...PHONE_MONEY,
   { heading: 'Enquiries', cell: (row) => count(row.enquiries) },
   { heading: 'Booked', cell: (row) => count(row.booked) },
   { heading: 'Booked %', cell: (row) => percent(row.booked, row.enquiries) },
@@ -55,6 +83,7 @@ const ENQUIRY_COLUMNS: Column[] = [
 ];
 
 const FUNNEL_COLUMNS: Column[] = [
+  ...PHONE_MONEY,
   { heading: 'Visitors', cell: (row) => count(row.visitors ?? 0) },
   { heading: 'Enquiries', cell: (row) => count(row.enquiries) },
   { heading: 'Visitor → enquiry', cell: (row) => percent(row.enquiries, row.visitors) },
@@ -80,7 +109,7 @@ function HostName({ name }: { name: string }) {
 
 function Cells({ row, columns }: { row: SourceCount; columns: Column[] }) {
   return columns.map((column) => (
-    <td key={column.heading} className={NUMBER_CELL}>
+    <td key={keyOf(column)} className={`${NUMBER_CELL} ${shownOn(column)}`}>
       {column.cell(row)}
     </td>
   ));
@@ -110,7 +139,7 @@ function SourceTable({ report, headingId }: { report: SourceReport; headingId: s
               Source
             </th>
             {columns.map((column) => (
-              <th key={column.heading} scope="col" className={`${NUMBER_CELL} font-medium`}>
+              <th key={keyOf(column)} scope="col" className={`${NUMBER_CELL} font-medium ${shownOn(column)}`}>
                 {column.heading}
               </th>
             ))}
@@ -162,7 +191,8 @@ export function BookingsBySource({ days, headingId }: { days: number; headingId:
         <p className="text-sm text-ink-600">
           From the enquiries received in the period (spam left out): the campaign's utm_source, else the site
           the visitor came from — search engines and social networks by name. Confirmed counts those whose
-          booking is confirmed, Value the sum of their prices.
+          booking is confirmed and Quoted adds up their prices; Received is the money their bookings brought
+          in (deposits and balances, a cancelled booking's kept deposit too, less refunds).
           <span className="sm:hidden"> Swipe the table sideways to see every column.</span>
           {withVisitors &&
             ' Visitors are those who accepted analytics cookies, counted by where their first visit came from, so a source can show more enquiries than visitors.'}

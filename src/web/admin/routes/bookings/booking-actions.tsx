@@ -2,7 +2,7 @@
 // (after a confirmation, since a cancelled booking cannot come back; the dialog says whether the
 // customer is e-mailed), and Edit. A refusal (another
 // booking holds the day) stays in the panel until the next attempt, not only in a passing toast.
-import { CalendarCheck, CircleCheckBig, Pencil, XCircle } from 'lucide-react';
+import { CalendarCheck, CircleCheckBig, Pencil, PoundSterling, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { Booking } from '#shared/schemas/bookings.ts';
@@ -64,6 +64,12 @@ export function BookingActions({ booking, onEdit }: { booking: Booking; onEdit: 
         {booking.state !== 'cancelled' && (
           <Button variant="secondary" onClick={onEdit} disabled={action.isPending}>
             <Pencil className="size-4" aria-hidden="true" /> Edit
+          </Button>
+        )}
+        {booking.state === 'cancelled' && (
+          // Its money is still the owner's to record: a deposit kept or refunded (decision 0474).
+          <Button variant="secondary" onClick={onEdit}>
+            <PoundSterling className="size-4" aria-hidden="true" /> Record money
           </Button>
         )}
         {live && (

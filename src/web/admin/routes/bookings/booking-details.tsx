@@ -1,7 +1,9 @@
-// Everything a booking says, as a list of labelled lines: who, when, where, how many, the money, the
-// notes, its state and, for a hold, when it lapses; with a link to the enquiry it came from.
+// Everything a booking says, as a list of labelled lines: who, when, where, how many, the money asked
+// and received, the notes, its state and, for a hold, when it lapses; with a link to the enquiry it
+// came from.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { balanceDuePence, paidInPence, receivedPence } from '#shared/booking-money.ts';
 import { phoneHref, readablePhone } from '#shared/phone.ts';
 import type { Booking } from '#shared/schemas/bookings.ts';
 import { londonInstants } from '../../../lib/dates.ts';
@@ -32,14 +34,43 @@ function Line({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function Deposit({ booking }: { booking: Booking }) {
-  if (booking.deposit_pence === null) return <>—</>;
-  const paid = booking.deposit_paid_on
-    ? `paid on ${shortDay(booking.deposit_paid_on, true)}`
-    : 'not paid yet';
+/** "£500.00 on Sat 20 Jun 2026", or "Not yet". */
+const paidLine = (pence: number | null, day: string | null) =>
+  pence === null || day === null ? 'Not yet' : `${formatPence(pence)} on ${shortDay(day, true)}`;
+
+/** What the customer still owes; the price itself is on the line above, so not repeated. */
+function stillToPay(due: number | null, received: number): string {
+  if (due === null) return '— (no price yet)';
+  if (due > 0) return received === 0 ? 'The whole price' : formatPence(due);
+  if (due === 0) return 'Paid in full';
+  return `Nothing: paid ${formatPence(-due)} more than the price`;
+}
+
+/**
+ * What was asked and what came in (docs/decisions/0474): the deposit and the balance received, and
+ * what is still to pay — or, once cancelled, whether the deposit was refunded or kept.
+ */
+function MoneyLines({ booking }: { booking: Booking }) {
+  const due = balanceDuePence(booking);
+  const received = paidInPence(booking);
   return (
     <>
-      {formatPence(booking.deposit_pence)} <span className="text-ink-600">({paid})</span>
+      <Line label="Price">{formatPence(booking.price_pence)}</Line>
+      <Line label="Deposit asked">{formatPence(booking.deposit_pence)}</Line>
+      <Line label="Deposit received">{paidLine(booking.deposit_paid_pence, booking.deposit_paid_on)}</Line>
+      <Line label="Balance received">{paidLine(booking.balance_paid_pence, booking.balance_paid_on)}</Line>
+      {booking.state === 'cancelled' ? (
+        received > 0 && (
+          <Line label="Refunded">
+            {booking.refunded_on === null
+              ? 'No: the deposit was kept'
+              : paidLine(booking.refunded_pence, booking.refunded_on)}
+            <span className="block text-sm text-ink-600">Kept: {formatPence(receivedPence(booking))}</span>
+          </Line>
+        )
+      ) : (
+        <Line label="Still to pay">{stillToPay(due, received)}</Line>
+      )}
     </>
   );
 }
@@ -80,10 +111,7 @@ export function BookingDetails({ booking }: { booking: Booking }) {
       <Line label="Location">{booking.location || '—'}</Line>
       <Line label="Postcode">{booking.postcode || '—'}</Line>
       <Line label="People">{booking.people ?? '—'}</Line>
-      <Line label="Price">{formatPence(booking.price_pence)}</Line>
-      <Line label="Deposit">
-        <Deposit booking={booking} />
-      </Line>
+      <MoneyLines booking={booking} />
       <Line label="Same day">
         {booking.shares_day ? 'Another booking may share its day' : 'Has its day to itself'}
       </Line>

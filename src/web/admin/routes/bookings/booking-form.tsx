@@ -1,5 +1,5 @@
 // The booking form, the same for booking an enquiry and editing a booking: days, times, place,
-// people, money and notes, and whether another booking may share the day. A refusal from the server
+// people, money asked and received, and notes, and whether another booking may share the day. A refusal from the server
 // (a 400 naming the field, a 409 about a taken day) shows above the buttons, where the eyes are.
 // What the admin types is kept as a draft until it is saved or dropped (issue 28, use-form-draft.ts):
 // one per booking, and one per enquiry being booked, so an inactivity sign-out loses none of it.
@@ -13,6 +13,8 @@ import { DraftNotice } from '../../drafts/draft-notice.tsx';
 import { useFormDraft } from '../../drafts/use-form-draft.ts';
 import { DayCheckNotice } from './day-check.tsx';
 import { bookingRequest, type BookingFormErrors, type BookingFormValues } from './form-values.ts';
+import { MoneyFields } from './money-fields.tsx';
+import { parsePounds } from './money.ts';
 
 /** A booking's draft ('bookings:12') or an enquiry's booking in the making ('bookings:enquiry:7'). */
 export const bookingDraftKey = (of: { booking: number } | { enquiry: number }) =>
@@ -49,7 +51,7 @@ function useBookingForm(
     ...form.register(name),
     error: errors[name],
   });
-  return { form, draft, submit, field };
+  return { form, draft, submit, field, errors };
 }
 
 /** The first and last day, and at once below them who else is on those days (decision 0469). */
@@ -131,7 +133,10 @@ export function BookingForm({
   onSubmit: (input: BookingFields) => Promise<unknown>;
   onCancel: () => void;
 }) {
-  const { form, draft, submit, field } = useBookingForm(initial, draftKey, onSubmit);
+  const { form, draft, submit, field, errors } = useBookingForm(initial, draftKey, onSubmit);
+  // The amounts asked as typed, for the money received's usual amounts and what is still to pay.
+  const [price, deposit] = form.watch(['price', 'deposit']);
+  const asked = { price_pence: parsePounds(price) ?? null, deposit_pence: parsePounds(deposit) ?? null };
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label={label} className="space-y-4">
@@ -153,7 +158,7 @@ export function BookingForm({
         <TextField label="People" inputMode="numeric" {...field('people')} />
         <TextField label="Price (£)" inputMode="decimal" hint="Such as 1,850.00" {...field('price')} />
         <TextField label="Deposit (£)" inputMode="decimal" {...field('deposit')} />
-        <TextField label="Deposit paid on" type="date" {...field('deposit_paid_on')} />
+        <MoneyFields form={form} errors={errors} asked={asked} />
         <TextAreaField label="Notes" className="sm:col-span-2" {...field('notes')} />
       </div>
       <label className={`flex items-start gap-3 text-ink-800 ${completed ? 'hidden' : ''}`}>

@@ -14,6 +14,7 @@ import { BookingMails } from './booking-mails.tsx';
 import { CustomerSide } from './customer-side.tsx';
 import { BookingForm, bookingDraftKey } from './booking-form.tsx';
 import { bookingFormOf } from './form-values.ts';
+import { MoneyForm } from './money-form.tsx';
 
 export function BookingPanel({
   id,
@@ -22,7 +23,7 @@ export function BookingPanel({
   onClose,
 }: {
   id: number | null;
-  /** The edit form is asked for (a cancelled booking has none). */
+  /** The edit form is asked for (a cancelled booking's is its money form). */
   editing: boolean;
   onEdit: (on: boolean) => void;
   onClose: () => void;
@@ -34,18 +35,28 @@ export function BookingPanel({
     onClose();
   };
   const data = booking.data;
-  const editing = editAsked && data !== undefined && data.state !== 'cancelled';
+  // A cancelled booking's "edit" is its money alone (docs/decisions/0474).
+  const editing = editAsked && data !== undefined;
+  const moneyOnly = data?.state === 'cancelled';
 
   return (
     <SidePanel
       open={id !== null}
       onClose={close}
-      title={data ? (editing ? `Edit booking: ${data.customer_name}` : data.customer_name) : 'Booking'}
+      title={
+        data
+          ? editing
+            ? `${moneyOnly ? 'Money received' : 'Edit booking'}: ${data.customer_name}`
+            : data.customer_name
+          : 'Booking'
+      }
     >
       {booking.isPending ? (
         <Loading />
       ) : !data ? (
         <Banner kind="error">{errorMessage(booking.error, 'Could not load the booking.')}</Banner>
+      ) : editing && moneyOnly ? (
+        <MoneyForm key={data.id} booking={data} onDone={() => onEdit(false)} />
       ) : editing ? (
         <EditBooking key={data.id} booking={data} update={update} onDone={() => onEdit(false)} />
       ) : (

@@ -2,7 +2,7 @@
 // read as pounds and pence by money.ts; the rest is checked by the server, whose 400 names the field.
 import { readablePhone, readPhone } from '#shared/phone.ts';
 import type { Booking } from '#shared/schemas/bookings.ts';
-import type { BookingFields } from '../../api/bookings.ts';
+import type { BookingFields, MoneyFields } from '../../api/bookings.ts';
 import { parsePounds, penceToPounds } from './money.ts';
 
 export interface BookingFormValues {
@@ -16,6 +16,12 @@ export interface BookingFormValues {
   price: string;
   deposit: string;
   deposit_paid_on: string;
+  /** Money received and refunded (docs/decisions/0474): each day with its amount as typed. */
+  deposit_paid: string;
+  balance_paid_on: string;
+  balance_paid: string;
+  refunded_on: string;
+  refunded: string;
   notes: string;
   /** The customer's number as typed; the server reads it (a UK or + international number). */
   customer_phone: string;
@@ -35,6 +41,11 @@ export const emptyBookingForm = (start_date = ''): BookingFormValues => ({
   price: '',
   deposit: '',
   deposit_paid_on: '',
+  deposit_paid: '',
+  balance_paid_on: '',
+  balance_paid: '',
+  refunded_on: '',
+  refunded: '',
   notes: '',
   customer_phone: '',
   shares_day: false,
@@ -51,6 +62,11 @@ export const bookingFormOf = (booking: Booking): BookingFormValues => ({
   price: penceToPounds(booking.price_pence),
   deposit: penceToPounds(booking.deposit_pence),
   deposit_paid_on: booking.deposit_paid_on ?? '',
+  deposit_paid: penceToPounds(booking.deposit_paid_pence),
+  balance_paid_on: booking.balance_paid_on ?? '',
+  balance_paid: penceToPounds(booking.balance_paid_pence),
+  refunded_on: booking.refunded_on ?? '',
+  refunded: penceToPounds(booking.refunded_pence),
   notes: booking.notes,
   customer_phone: booking.customer_phone ? readablePhone(booking.customer_phone) : '',
   shares_day: booking.shares_day,
@@ -69,6 +85,7 @@ export function bookingRequest(
   const deposit = parsePounds(values.deposit);
   if (price === undefined) errors.price = MONEY;
   if (deposit === undefined) errors.deposit = MONEY;
+  const money = moneyOf(values, errors, false);
   const people = values.people.trim();
   if (people && !/^\d+$/.test(people)) errors.people = 'Enter a whole number of people';
   // The server's own reading, so the problem is said beside the field rather than above the buttons.
@@ -86,10 +103,56 @@ export function bookingRequest(
       people: people ? Number(people) : null,
       price_pence: price ?? null,
       deposit_pence: deposit ?? null,
-      deposit_paid_on: orNull(values.deposit_paid_on),
+      ...money,
       notes: values.notes,
       customer_phone: values.customer_phone,
       shares_day: values.shares_day,
     },
   };
+}
+
+/** Each received or refunded day with the field of its amount, as the form shows them. */
+const MONEY_PAIRS = [
+  ['deposit_paid_on', 'deposit_paid', 'deposit_paid_pence', 'received'],
+  ['balance_paid_on', 'balance_paid', 'balance_paid_pence', 'received'],
+  ['refunded_on', 'refunded', 'refunded_pence', 'refunded'],
+] as const;
+
+/**
+ * The money part of the request: every amount sent as typed (an empty one beside its day is a
+ * mistake said beside it, not a default the owner did not see). Refunds only when `refunds`.
+ */
+function moneyOf(values: BookingFormValues, errors: BookingFormErrors, refunds: boolean) {
+  const money: Required<MoneyFields> = {
+    deposit_paid_on: null,
+    deposit_paid_pence: null,
+    balance_paid_on: null,
+    balance_paid_pence: null,
+    refunded_on: null,
+    refunded_pence: null,
+  };
+  for (const [dayField, amountField, pence, verb] of MONEY_PAIRS) {
+    if (verb === 'refunded' && !refunds) continue;
+    const day = orNull(values[dayField]);
+    const amount = parsePounds(values[amountField]);
+    if (amount === undefined) errors[amountField] = MONEY;
+    else if (day && amount === null) errors[amountField] = `Enter the amount ${verb}`;
+    else if (!day && amount !== null) errors[dayField] = `Enter the day it was ${verb}`;
+    money[dayField] = day;
+    money[pence] = amount ?? null;
+  }
+  if (!refunds) {
+    const { refunded_on: _on, refunded_pence: _pence, ...received } = money;
+    return received;
+  }
+  return money;
+}
+
+/** The request of the money form (a cancelled booking's), or what to fix first. */
+export function moneyRequest(
+  values: BookingFormValues,
+): { input: MoneyFields; errors?: undefined } | { errors: BookingFormErrors; input?: undefined } {
+  const errors: BookingFormErrors = {};
+  const input = moneyOf(values, errors, true);
+  return Object.keys(errors).length > 0 ? { errors } : { input };
 }

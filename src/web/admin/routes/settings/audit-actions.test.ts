@@ -81,6 +81,9 @@ describe('describeAuditAction', () => {
     expect(describeAuditAction('PUT /api/admin/bookings/:id', null, live)).toBe(
       'Edited the booking for Priya Shah (Fri 14 Aug 2026)',
     );
+    expect(describeAuditAction('PUT /api/admin/bookings/:id/money', null, live)).toBe(
+      'Recorded the money of the booking for Priya Shah (Fri 14 Aug 2026)',
+    );
     expect(
       describeAuditAction('POST /api/admin/enquiries/:id/booking', null, {
         id: '7',

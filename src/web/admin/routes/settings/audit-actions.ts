@@ -44,6 +44,7 @@ const SPECIAL: Record<string, string> = {
   'POST /api/admin/bookings/:id/cancel': 'Cancelled a booking',
   'POST /api/admin/bookings/:id/complete': 'Marked a booking completed',
   'POST /api/admin/bookings/:id/quote': 'Sent a booking as a quote',
+  'PUT /api/admin/bookings/:id/money': 'Recorded the money of a booking',
   'POST /api/admin/bookings/calendar-feed/rotate': 'Made a new bookings calendar address',
 };
 
@@ -119,6 +120,7 @@ const BOOKING_SENTENCES: Record<string, string> = {
   // The customer's own actions on their page (docs/decisions/0473).
   'booking.accepted_by_customer': 'The customer accepted the quote for the booking for',
   'booking.customer_message': 'The customer asked for a change to the booking for',
+  'PUT /api/admin/bookings/:id/money': 'Recorded the money of the booking for',
 };
 const BOOK_ENQUIRY = 'POST /api/admin/enquiries/:id/booking';
 
