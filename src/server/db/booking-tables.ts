@@ -1,4 +1,4 @@
-// The bookings tables (migrations 0016, 0018 and 0019, docs/decisions/0454), apart from schema.ts to keep each file
+// The bookings tables (migrations 0016, 0018, 0019 and 0022, docs/decisions/0454), apart from schema.ts to keep each file
 // readable; schema.ts's Database names them.
 import type { Generated } from 'kysely';
 
@@ -31,6 +31,8 @@ export interface BookingsTable {
   sequence: Generated<number>;
   created_at: number;
   updated_at: number;
+  /** What the owner typed when cancelling, printed in the cancellation mail (0022); null: none. */
+  cancel_reason: string | null;
 }
 
 /**
@@ -65,4 +67,6 @@ export interface BookingMailsTable {
   created_at: number;
   attempted_at: number | null;
   sent_at: number | null;
+  /** An update's: JSON of the details as the customer was last told them, for "old → new" (0022). */
+  previous_details: string | null;
 }

@@ -18,6 +18,7 @@ import * as bookings from '../migrations/0016-bookings.ts';
 import * as calendarFeeds from '../migrations/0017-calendar-feeds.ts';
 import * as customerPhone from '../migrations/0018-customer-phone.ts';
 import * as oneCalendar from '../migrations/0019-one-calendar.ts';
+import * as bookingMailAnswers from '../migrations/0022-booking-mail-answers.ts';
 import type { Db } from './database.ts';
 
 // Listed explicitly (not read from disk) so the same set runs from source, tests and any bundle.
@@ -42,6 +43,7 @@ export const migrations: Record<string, Migration> = {
   '0017-calendar-feeds': calendarFeeds,
   '0018-customer-phone': customerPhone,
   '0019-one-calendar': oneCalendar,
+  '0022-booking-mail-answers': bookingMailAnswers,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

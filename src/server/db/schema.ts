@@ -4,6 +4,7 @@ import type { Generated } from 'kysely';
 import type { BookingMailsTable, BookingsTable, CalendarDaysTable } from './booking-tables.ts';
 import type { EnquiriesTable } from './enquiries-table.ts';
 import type { MailSettingsTable } from './mail-settings-table.ts';
+import type { PaymentSettingsTable, SavedMailsTable } from './payment-tables.ts';
 
 export type { EnquiriesTable };
 
@@ -284,4 +285,6 @@ export interface Database {
   calendar_days: CalendarDaysTable;
   booking_mails: BookingMailsTable;
   calendar_feeds: CalendarFeedsTable;
+  payment_settings: PaymentSettingsTable;
+  saved_mails: SavedMailsTable;
 }

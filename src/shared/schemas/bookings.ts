@@ -138,6 +138,8 @@ export const booking = z.object({
   hold_expires_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** What the owner gave as the reason when cancelling (docs/decisions/0475); null: none. */
+  cancel_reason: z.string().nullable(),
 });
 export type Booking = z.infer<typeof booking>;
 

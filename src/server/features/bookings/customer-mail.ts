@@ -16,22 +16,32 @@ import { retryDelay } from '../enquiries/notify.ts';
 import type { BookingsDeps } from './deps.ts';
 import * as mails from './mail-repository.ts';
 import { customerMail, dueReminder, reminderDay, type BusinessContact } from './mail-text.ts';
+import { readTold, type ToldDetails } from './mail-answers.ts';
 import * as repo from './repository.ts';
 
 /** One sender at a time per mail; longer than any SMTP timeout, so a crashed sender's claim lapses. */
-const CLAIM_MS = 5 * 60 * 1000;
+export const CLAIM_MS = 5 * 60 * 1000;
 // The site service seeds this address until a superadmin enters the real one; never name it.
 const PLACEHOLDER_EMAIL = 'placeholder@example.com';
 /** A send that failed for a reason other than mail (the database, say): nothing the owner can fix. */
 const SERVER_TROUBLE =
   'Something went wrong on the server while sending — it is tried again by itself; tell whoever set up the server if it keeps happening.';
 
-type Outcome = 'sent' | 'saved' | 'failed' | 'skipped';
+export type Outcome = 'sent' | 'saved' | 'failed' | 'skipped';
 
-/** In the caller's transaction: the mail a change owes the customer (none once anonymised). */
-export async function oweChangeMail(trx: Db, row: repo.BookingRow, kind: mails.ChangeKind, now: number) {
+/**
+ * In the caller's transaction: the mail a change owes the customer (none once anonymised); an update
+ * is given what the customer was told before it, to say what changed.
+ */
+export async function oweChangeMail(
+  trx: Db,
+  row: repo.BookingRow,
+  kind: mails.ChangeKind,
+  now: number,
+  told: ToldDetails | null = null,
+) {
   if (!row.customer_email) return;
-  await mails.queueChangeMail(trx, { booking_id: row.id, kind, sequence: row.sequence }, now);
+  await mails.queueChangeMail(trx, { booking_id: row.id, kind, sequence: row.sequence }, now, told);
 }
 
 /** After the change is committed: its mail goes without holding up the admin's answer. */
@@ -41,7 +51,7 @@ export function sendSoon(deps: BookingsDeps, bookingId: number): void {
 
 const addressIn = (from: string) => /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
 
-async function businessContact(deps: BookingsDeps): Promise<BusinessContact> {
+export async function businessContact(deps: BookingsDeps): Promise<BusinessContact> {
   const site = await deps.site.get();
   const real = !site.is_placeholder;
   const email = real && site.email && site.email !== PLACEHOLDER_EMAIL ? site.email : null;
@@ -62,8 +72,15 @@ function stillOwed(booking: repo.BookingRow | undefined, kind: string): booking 
   return kind === 'cancellation' ? booking.state === 'cancelled' : booking.state === 'confirmed';
 }
 
-/** Sends a mail this instance has claimed, and records what happened. */
-async function deliver(deps: BookingsDeps, row: mails.BookingMailRow): Promise<Outcome> {
+/**
+ * Sends a mail this instance has claimed, and records what happened. `wording` is the kind it reads
+ * as: an update resent to a customer who never got the confirmation reads as one (decision 0475).
+ */
+export async function deliver(
+  deps: BookingsDeps,
+  row: mails.BookingMailRow,
+  wording: string = row.kind,
+): Promise<Outcome> {
   const { db, clock } = deps;
   try {
     const booking = await repo.findBooking(db, row.booking_id);
@@ -75,11 +92,13 @@ async function deliver(deps: BookingsDeps, row: mails.BookingMailRow): Promise<O
     const business = await businessContact(deps);
     const mail = customerMail({
       booking,
-      kind: row.kind,
+      kind: wording,
       sequence: row.sequence,
       business,
       now,
       today: londonDay(now),
+      previous: readTold(row.previous_details),
+      payments: await deps.payments.get(),
     });
     let receipt: MailReceipt | undefined;
     try {
@@ -185,9 +204,14 @@ export async function sendDueReminders(deps: BookingsDeps) {
     );
     if (told || !(await mails.claimReminder(db, key, now, now + CLAIM_MS))) continue;
     const row = { ...key, state: 'pending', attempts: 0, next_at: now, claimed_until: now + CLAIM_MS };
-    outcomes.push(
-      await deliver(deps, { ...row, error: null, created_at: now, attempted_at: null, sent_at: null }),
-    );
+    const unsent = {
+      error: null,
+      created_at: now,
+      attempted_at: null,
+      sent_at: null,
+      previous_details: null,
+    };
+    outcomes.push(await deliver(deps, { ...row, ...unsent }));
   }
   return tally(outcomes);
 }

@@ -7,6 +7,17 @@ import { bookingUid } from './booking-uid.ts';
 import { composeMail } from '../../mail/compose.ts';
 import type { OutgoingMail } from '../../mail/mailer.ts';
 import type { BookingRow } from './repository.ts';
+import {
+  balanceLine,
+  changeLines,
+  longDay,
+  payingBlock,
+  pounds,
+  reasonBlock,
+  toldDetails,
+  type PaymentTerms,
+  type ToldDetails,
+} from './mail-answers.ts';
 
 /** The business as the customer's mail names it; phone and e-mail null while not set up. */
 export interface BusinessContact {
@@ -27,15 +38,11 @@ export interface CustomerMailInput {
   /** Now (epoch ms) and its London day. */
   now: number;
   today: string;
+  /** An update's: the details as the customer was last told them, to say what changed (0475). */
+  previous?: ToldDetails | null;
+  /** How to pay and when the balance is due (Settings › Payments), for the confirmation and reminders. */
+  payments?: PaymentTerms;
 }
-
-/** "Friday 14 August 2026", whatever the server's zone. */
-const longDay = (day: string) =>
-  new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeZone: 'UTC' }).format(Date.parse(day));
-
-/** "£1,850.00", exactly, from whole pence. */
-export const pounds = (pence: number) =>
-  `£${Math.floor(pence / 100).toLocaleString('en-GB')}.${String(pence % 100).padStart(2, '0')}`;
 
 /** Header-safe: no control character reaches a subject line. */
 // eslint-disable-next-line no-control-regex
@@ -147,6 +154,21 @@ function moneyAfterCancelling(booking: BookingRow): string[] {
   ];
 }
 
+/** Above the details (docs/decisions/0475): what changed in an update, why it was cancelled. */
+function answersBefore(input: CustomerMailInput): string[] {
+  if (input.kind === 'cancellation') return reasonBlock(input.booking);
+  if (input.kind !== 'update' || !input.previous) return [];
+  const changes = changeLines(input.previous, toldDetails(input.booking));
+  return changes.length ? [['What changed:', ...changes].join('\n')] : [];
+}
+
+/** Below the details: how and when to pay (the confirmation), the balance again (a reminder). */
+function answersAfter({ kind, booking, payments, today }: CustomerMailInput): string[] {
+  if (!payments) return [];
+  if (kind === 'confirmation') return payingBlock(booking, payments, today);
+  return kind.startsWith('reminder-') ? balanceLine(booking, payments, today) : [];
+}
+
 export function customerMail(input: CustomerMailInput): OutgoingMail {
   const { booking, business } = input;
   const { subject, opening } = wording(input);
@@ -154,12 +176,14 @@ export function customerMail(input: CustomerMailInput): OutgoingMail {
   const mail = composeMail(booking.customer_email, oneLine(subject), [
     `Dear ${booking.customer_name},`,
     opening,
+    ...answersBefore(input),
     // A cancelled booking's details are what was cancelled; its money is said apart, once.
     (cancelled
       ? detailLines(booking).filter((line) => !line.startsWith('Deposit:'))
       : detailLines(booking)
     ).join('\n'),
     ...(cancelled ? moneyAfterCancelling(booking) : []),
+    ...answersAfter(input),
     contactLine(business),
   ]);
   const withReply = { ...mail, ...(business.email ? { replyTo: business.email } : {}) };

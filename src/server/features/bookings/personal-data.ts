@@ -24,6 +24,8 @@ const ANONYMOUS = {
   postcode: '',
   notes: '',
   enquiry_id: null,
+  // The owner's words may name the customer or their circumstances.
+  cancel_reason: null,
 } as const;
 
 export async function bookingsOf(db: Db, email: string): Promise<Booking[]> {
@@ -63,18 +65,34 @@ export async function anonymiseBookingsOf(trx: Db, email: string, now: number): 
       .where('booking_id', 'in', ids)
       .where('state', 'not in', DONE_STATES)
       .execute();
+  if (ids.length > 0) await forgetToldDetails(trx, ids);
   return ids;
 }
+
+/** An update's mail kept the place as it was told (docs/decisions/0475): it goes with the rest. */
+const forgetToldDetails = (db: Db, ids: number[]) =>
+  db
+    .updateTable('booking_mails')
+    .set({ previous_details: null })
+    .where('booking_id', 'in', ids)
+    .where('previous_details', 'is not', null)
+    .execute();
 
 /** Anonymises completed and cancelled bookings that ended more than `years` ago; returns how many. */
 export async function anonymiseOldBookings(db: Db, now: number, years: number): Promise<number> {
   const cutOff = addDays(londonDay(now), -Math.round(years * 365.25));
-  const result = await db
+  const rows = await db
     .updateTable('bookings')
     .set({ ...ANONYMOUS, updated_at: now })
     .where('state', 'in', ['completed', 'cancelled'])
     .where('end_date', '<', cutOff)
     .where('customer_email', '<>', '')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+    .returning('id')
+    .execute();
+  if (rows.length > 0)
+    await forgetToldDetails(
+      db,
+      rows.map((row) => row.id),
+    );
+  return rows.length;
 }
