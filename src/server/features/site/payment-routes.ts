@@ -25,7 +25,8 @@ export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentSet
   api.put(
     '/api/admin/payments',
     {
-      config: SUPERADMIN,
+      // Each field's schema refuses control characters itself: a NUL in a bank name is refused, not hidden.
+      config: { ...SUPERADMIN, refusesControlCharacters: true },
       schema: {
         description:
           'All the settings at once. Bank details are the account name, sort code (6 digits) and ' +
