@@ -11,14 +11,13 @@ export const BALANCE_DUE_DAYS = { default: 14, min: 0, max: 90 } as const;
 const ONE_LINE = /^[^\u0000-\u001f\u007f-\u009f]*$/;
 const SEPARATORS = /[\s-]/g;
 
-const digits = (count: number, example: string) =>
+/** Digits as people write them (groups split by a space or dash), kept as the digits alone. */
+const digits = (pattern: RegExp, message: string) =>
   z
     .string({ error: 'must be text' })
-    .max(32, `must be ${count} digits such as ${example}`)
+    .trim()
+    .regex(pattern, message)
     .transform((value) => value.replace(SEPARATORS, ''))
-    .pipe(
-      z.string().regex(new RegExp(`^(?:[0-9]{${count}})?$`), `must be ${count} digits such as ${example}`),
-    )
     .default('');
 
 /** An https address with no spaces or line breaks (it goes into the mail as it is). */
@@ -41,9 +40,9 @@ export const paymentSettingsInput = z
       .transform((value) => value.trim())
       .default(''),
     /** Six digits; dashes and spaces are dropped ("12-34-56" → "123456"). */
-    sort_code: digits(6, '12-34-56'),
+    sort_code: digits(/^(?:[0-9]{2}[ -]?[0-9]{2}[ -]?[0-9]{2})?$/, 'must be 6 digits such as 12-34-56'),
     /** Eight digits. */
-    account_number: digits(8, '12345678'),
+    account_number: digits(/^(?:[0-9]{4}[ -]?[0-9]{4})?$/, 'must be 8 digits such as 12345678'),
     /** Where customers pay by card: an https address, or empty. */
     payment_link: paymentLink,
     /** Whole days before a booking's first day its balance is due; sooner than that, it is due now. */
