@@ -4,7 +4,8 @@
 // dashboard's booking cards, with the holds whose day is within two weeks and when each lapses; and a
 // hold being moved onto an event's day, with the form's clash notice; the customer's own page for a
 // hold sent as a quote; a booking's money received in its form, and Analytics' Bookings by source
-// with what was quoted beside what came in.
+// with what was quoted beside what came in; cancelling with a reason, the dialog showing the
+// customer's e-mail; and Settings › Payments.
 import type { Page } from 'playwright-core';
 import { addDays, londonDay } from '../../src/shared/london-days.ts';
 import { NOT_DELIVERED } from '../../src/shared/mail-delivery.ts';
@@ -187,6 +188,50 @@ async function openMoneyBySource(page: Page, server: TestServer) {
   await table.scrollIntoViewIfNeeded();
 }
 
+/**
+ * Cancelling Priya's booking with a reason: the dialog shows the e-mail she will receive (decision
+ * 0475). These servers have no mail server, so her confirmation is marked as delivered first — as it
+ * would be with one — or the dialog would rightly say she is not e-mailed.
+ */
+async function openCancel(page: Page, server: TestServer) {
+  const token = await openSignedIn(page, server, '/admin/dashboard');
+  const priya = await seedBookings(server, token);
+  const month = addDays(londonDay(Date.now()), 3).slice(0, 7);
+  await page.goto(`${server.url}/admin/bookings?month=${month}&booking=${priya}`);
+  const panel = page.getByRole('dialog', { name: 'Priya Shah' });
+  const db = server.started.db;
+  const told = await db
+    .selectFrom('booking_mails')
+    .select('state')
+    .where('booking_id', '=', priya)
+    .where('state', '=', 'sent')
+    .executeTakeFirst();
+  if (!told) {
+    // Once the confirmation has been saved as a file (the first width), it is marked as delivered.
+    await panel.getByText(`${NOT_DELIVERED}. Saved as a file on the server`).waitFor();
+    await db.updateTable('booking_mails').set({ state: 'sent' }).where('booking_id', '=', priya).execute();
+  }
+  await panel.getByRole('button', { name: 'Cancel booking' }).click();
+  const ask = page.getByRole('alertdialog', { name: 'Cancel this booking?' });
+  await ask.getByLabel('Reason (optional)').fill('The farm has closed the field after the storm.');
+  await ask.getByText('Reason: The farm has closed the field after the storm.').waitFor();
+}
+
+/** Settings › Payments with bank details and a payment link saved (decision 0475). */
+async function openPayments(page: Page, server: TestServer) {
+  const token = await openSignedIn(page, server, '/admin/dashboard');
+  await adminApi(server, token, 'PUT', '/api/admin/payments', {
+    account_name: 'Airsoft Target Range Ltd',
+    sort_code: '12-34-56',
+    account_number: '12345678',
+    payment_link: 'https://pay.example.com/airsoft-target-range',
+    balance_due_days: 14,
+  });
+  await page.goto(`${server.url}/admin/settings#settings-payments`);
+  await page.getByRole('button', { name: 'Save payment details' }).waitFor();
+  await page.evaluate(() => document.getElementById('settings-payments')?.scrollIntoView());
+}
+
 export const ADMIN_BOOKINGS_SCREENS: Screen[] = [
   { name: 'admin-bookings', open: (page, server) => openBookings(page, server, false) },
   { name: 'admin-bookings-panel', open: (page, server) => openBookings(page, server, true) },
@@ -195,4 +240,6 @@ export const ADMIN_BOOKINGS_SCREENS: Screen[] = [
   { name: 'customer-page', open: openCustomerPage },
   { name: 'admin-bookings-money', open: openMoneyForm, fullPage: false },
   { name: 'admin-analytics-by-source', open: openMoneyBySource, fullPage: false },
+  { name: 'admin-bookings-cancel', fullPage: false, open: openCancel },
+  { name: 'admin-settings-payments', fullPage: false, open: openPayments },
 ];

@@ -44,6 +44,7 @@ import { countingMailer, createMetrics, type Metrics } from './observability/met
 import { poolUse } from './db/database.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { registerSiteRoutes } from './features/site/routes.ts';
+import { registerPaymentRoutes } from './features/site/payment-routes.ts';
 import { registerMailSettingsRoutes } from './features/mail-settings/routes.ts';
 import { registerAuditRoutes } from './features/audit/routes.ts';
 import { createAuditTargets } from './features/audit/targets.ts';
@@ -57,6 +58,7 @@ import { createHttpServer } from './lib/http-server.ts';
 import { registerAnalyticsRoutes } from './features/analytics/routes.ts';
 import { registerBookingRoutes } from './features/bookings/routes.ts';
 import { registerCustomerPageRoutes } from './features/bookings/customer-routes.ts';
+import { registerOutboxRoutes } from './features/outbox/routes.ts';
 import { registerEnquiryRoutes } from './features/enquiries/routes.ts';
 import { registerSetupRoutes } from './features/setup/routes.ts';
 import { createServices, type Services } from './services.ts';
@@ -279,6 +281,7 @@ async function registerFeatureRoutes(
   registerAccountsRoutes(app, services.accounts);
   registerContentRoutes(app, services.content);
   registerSiteRoutes(app, services.site);
+  registerPaymentRoutes(app, services.payments);
   registerMailSettingsRoutes(app, services.mailSettings);
   registerSetupRoutes(app, services.setup);
   registerWeeklyReportRoutes(app, services.weeklyReport);
@@ -289,6 +292,7 @@ async function registerFeatureRoutes(
   await registerEnquiryRoutes(app, services.enquiries, services.captcha, services.enquiryLimits, clock);
   registerBookingRoutes(app, services.bookings);
   registerCustomerPageRoutes(app, services.bookings.customer, services.audit);
+  registerOutboxRoutes(app, services.outbox);
   await registerAnalyticsRoutes(app, services.analytics, services.trackingLimits);
   fs.mkdirSync(config.uploadDir, { recursive: true });
   await registerUploadRoutes(app, services.uploads, services.imageVariants, config);

@@ -18,8 +18,10 @@ import { createEnquiryLimits } from './features/enquiries/limits.ts';
 import { createBookingsService } from './features/bookings/service.ts';
 import { createEnquiriesService } from './features/enquiries/service.ts';
 import { createMailSettingsService, MAIL_PASSWORD_KEY_PURPOSE } from './features/mail-settings/service.ts';
+import { createOutboxService } from './features/outbox/service.ts';
 import { createPasswordResetService } from './features/password-reset/service.ts';
 import { createSetupService } from './features/setup/service.ts';
+import { createPaymentSettings, type PaymentSettingsService } from './features/site/payments.ts';
 import { createSiteService, type SiteService } from './features/site/service.ts';
 import { createTwoFactorService } from './features/two-factor/service.ts';
 import { createUploadService } from './features/uploads/service.ts';
@@ -73,7 +75,8 @@ export function createServices(
     log,
     config.analytics.writer === 'thread' ? threadWriter(config.database, log) : inlineWriter(db),
   );
-  const bookings = createBookings(inputs, site, mailSettings.savedSenderAddress);
+  const payments = createPaymentSettings(db, clock);
+  const bookings = createBookings(inputs, site, mailSettings.savedSenderAddress, payments);
   const weeklyReport = createWeeklyReportService({
     db,
     clock,
@@ -102,6 +105,8 @@ export function createServices(
     twoFactor,
     dataSubject: createDataSubjectService(db, clock, audit),
     bookings,
+    payments,
+    outbox: createOutboxService({ enquiries, bookings, mailRoute: route }),
     passwordReset,
     background,
     content,
@@ -153,6 +158,8 @@ function createBookings(
   site: SiteService,
   /** The sender saved in Settings › Mail while mail goes through it: the invitations' organiser. */
   savedSenderAddress: () => Promise<string | null>,
+  /** Settings › Payments: how the confirmation says to pay. */
+  payments: PaymentSettingsService,
 ) {
   const { publicUrl, mailFrom, notifyEmail } = config;
   return createBookingsService({
@@ -165,6 +172,7 @@ function createBookings(
     background,
     publicUrl,
     savedSenderAddress,
+    payments,
     mailFrom,
     notifyEmail,
     log,

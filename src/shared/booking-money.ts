@@ -37,8 +37,8 @@ export const receivedPence = (money: Paid & Pick<MoneyRecord, 'refunded_pence'>)
 export const balanceDuePence = (booking: Paid & Pick<MoneyAsked, 'price_pence'>) =>
   booking.price_pence === null ? null : booking.price_pence - paidInPence(booking);
 
-/** "£1,850.00", as the server's messages write an amount. */
-const pounds = (pence: number) =>
+/** "£1,850.00": how the server's messages, mails and pages write an amount (negative too). */
+export const pounds = (pence: number) =>
   `£${(pence / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /**

@@ -1,4 +1,4 @@
-// The bookings tables (migrations 0016, 0018, 0019 and 0021, docs/decisions/0454), apart from schema.ts to keep each file
+// The bookings tables (migrations 0016 and 0018–0023, docs/decisions/0454), apart from schema.ts to keep each file
 // readable; schema.ts's Database names them.
 import type { Generated } from 'kysely';
 
@@ -41,6 +41,8 @@ export interface BookingsTable {
   version: Generated<number>;
   created_at: number;
   updated_at: number;
+  /** What the owner typed when cancelling, printed in the cancellation mail (0022); null: none. */
+  cancel_reason: string | null;
 }
 
 /**
@@ -75,6 +77,8 @@ export interface BookingMailsTable {
   created_at: number;
   attempted_at: number | null;
   sent_at: number | null;
+  /** An update's: JSON of the details as the customer was last told them, for "old → new" (0022). */
+  previous_details: string | null;
 }
 
 /** Each booking's private link for its customer (migration 0020, docs/decisions/0473). */

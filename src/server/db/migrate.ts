@@ -20,6 +20,7 @@ import * as customerPhone from '../migrations/0018-customer-phone.ts';
 import * as oneCalendar from '../migrations/0019-one-calendar.ts';
 import * as customerLinks from '../migrations/0020-customer-links.ts';
 import * as moneyReceived from '../migrations/0021-money-received.ts';
+import * as bookingMailAnswers from '../migrations/0022-booking-mail-answers.ts';
 import * as bookingVersions from '../migrations/0023-booking-versions.ts';
 import type { Db } from './database.ts';
 
@@ -47,6 +48,7 @@ export const migrations: Record<string, Migration> = {
   '0019-one-calendar': oneCalendar,
   '0020-customer-links': customerLinks,
   '0021-money-received': moneyReceived,
+  '0022-booking-mail-answers': bookingMailAnswers,
   '0023-booking-versions': bookingVersions,
 };
 

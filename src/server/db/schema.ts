@@ -10,6 +10,7 @@ import type {
 } from './booking-tables.ts';
 import type { EnquiriesTable } from './enquiries-table.ts';
 import type { MailSettingsTable } from './mail-settings-table.ts';
+import type { PaymentSettingsTable, SavedMailsTable } from './payment-tables.ts';
 
 export type { EnquiriesTable };
 
@@ -292,4 +293,6 @@ export interface Database {
   calendar_feeds: CalendarFeedsTable;
   booking_links: BookingLinksTable;
   booking_messages: BookingMessagesTable;
+  payment_settings: PaymentSettingsTable;
+  saved_mails: SavedMailsTable;
 }

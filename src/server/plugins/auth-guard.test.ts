@@ -42,7 +42,9 @@ describeEachDatabase('admin guard', (ctx) => {
       'GET /api/admin/audit',
       'GET /api/admin/data-subject',
       'GET /api/admin/mail/settings',
+      'GET /api/admin/payments',
       'PUT /api/admin/mail/settings',
+      'PUT /api/admin/payments',
       'PUT /api/admin/site',
     ]);
     const { token } = await ctx().loginAs({ role: 'admin', email: 'staff@example.com', username: 'staff' });

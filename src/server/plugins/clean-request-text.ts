@@ -12,6 +12,17 @@ import ipaddr from 'ipaddr.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { storableText } from '#shared/control-characters.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route's schema refuses control characters itself (a 400 naming the field, e.g. a
+     * cancellation's reason, docs/decisions/0475), so they are left for it to see rather than
+     * silently removed here: the owner learns their text was not taken as typed.
+     */
+    refusesControlCharacters?: boolean;
+  }
+}
+
 /** Longer than any real browser's user agent or referring address; a header is cut, never refused. */
 export const HEADER_TEXT_MAX = 2048;
 /** The free-text headers whose values reach tables (events keep the user agent and the referrer). */
@@ -87,8 +98,9 @@ export function registerRequestTextCleaning(app: FastifyInstance, options: { tru
   // Cookies are parsed by @fastify/cookie's onRequest hook, so these wait until just before validation.
   // A callback hook: requests without a body (most of them) pass without creating a promise.
   app.addHook('preValidation', (request, _reply, done) => {
-    if (request.body !== undefined) request.body = cleanBody(request.body);
-    if (request.query && typeof request.query === 'object') {
+    const refuses = request.routeOptions.config.refusesControlCharacters === true;
+    if (request.body !== undefined && !refuses) request.body = cleanBody(request.body);
+    if (request.query && typeof request.query === 'object' && !refuses) {
       cleanValues(request.query as Record<string, unknown>);
     }
     if (request.cookies) cleanValues(request.cookies, COOKIE_MAX);

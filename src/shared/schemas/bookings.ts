@@ -186,6 +186,8 @@ export const booking = z.object({
   hold_expires_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** What the owner gave as the reason when cancelling (docs/decisions/0475); null: none. */
+  cancel_reason: z.string().nullable(),
   /**
    * Raised by every change. An edit names the one it was made from in If-Match, and is refused
    * once someone else has changed the booking since (docs/decisions/0476).

@@ -9,6 +9,7 @@ import { oweChangeMail, sendSoon } from './customer-mail.ts';
 import { displayDay, explainingClashes, takeDays } from './days.ts';
 import type { BookingsDeps } from './deps.ts';
 import { holdLapse } from './hold-lapse.ts';
+import { differs, toldDetails } from './mail-answers.ts';
 import * as repo from './repository.ts';
 
 /** The row written, or a 409 when another admin changed the booking between our read and write. */
@@ -114,6 +115,10 @@ export async function updateBooking(
         );
       if (moved) refusePast(input, now);
       const takesDays = repo.DAY_TAKING_STATES.some((state) => state === before.state);
+      // Only what the customer reads is news to them: a change to the notes alone mails nobody.
+      const tells =
+        before.state === 'confirmed' &&
+        differs(toldDetails(before), toldDetails({ ...before, ...fieldsOf(input) }));
       const row = changed(
         await repo.updateIfUnchanged(trx, before, {
           ...fieldsOf(input),
@@ -124,11 +129,11 @@ export async function updateBooking(
             ? { hold_expires_at: holdLapse(before.created_at, input.start_date, now, termsOf(deps)) }
             : {}),
           // The customer's calendar hears of a change to a confirmed booking (iCalendar SEQUENCE).
-          ...(before.state === 'confirmed' ? { sequence: before.sequence + 1 } : {}),
+          ...(tells ? { sequence: before.sequence + 1 } : {}),
         }),
       );
       if (takesDays) await takeDays(trx, row);
-      if (before.state === 'confirmed') await oweChangeMail(trx, row, 'update', now);
+      if (tells) await oweChangeMail(trx, row, 'update', now, toldDetails(before));
       return toBooking(row);
     }),
   );

@@ -31,6 +31,7 @@ export function toBooking(row: BookingRow): Booking {
     hold_expires_at: row.hold_expires_at === null ? null : toIso(row.hold_expires_at),
     created_at: toIso(row.created_at),
     updated_at: toIso(row.updated_at),
+    cancel_reason: row.cancel_reason,
     version: row.version,
   };
 }

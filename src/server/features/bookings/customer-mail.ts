@@ -17,22 +17,32 @@ import { retryDelay } from '../enquiries/notify.ts';
 import type { BookingsDeps } from './deps.ts';
 import * as mails from './mail-repository.ts';
 import { customerMail, dueReminder, reminderDay, type BusinessContact } from './mail-text.ts';
+import { readTold, type ToldDetails } from './mail-answers.ts';
 import * as repo from './repository.ts';
 
 /** One sender at a time per mail; longer than any SMTP timeout, so a crashed sender's claim lapses. */
-const CLAIM_MS = 5 * 60 * 1000;
+export const CLAIM_MS = 5 * 60 * 1000;
 // The site service seeds this address until a superadmin enters the real one; never name it.
 const PLACEHOLDER_EMAIL = 'placeholder@example.com';
 /** A send that failed for a reason other than mail (the database, say): nothing the owner can fix. */
 const SERVER_TROUBLE =
   'Something went wrong on the server while sending — it is tried again by itself; tell whoever set up the server if it keeps happening.';
 
-type Outcome = 'sent' | 'saved' | 'failed' | 'skipped';
+export type Outcome = 'sent' | 'saved' | 'failed' | 'skipped';
 
-/** In the caller's transaction: the mail a change owes the customer (none once anonymised). */
-export async function oweChangeMail(trx: Db, row: repo.BookingRow, kind: mails.ChangeKind, now: number) {
+/**
+ * In the caller's transaction: the mail a change owes the customer (none once anonymised); an update
+ * is given what the customer was told before it, to say what changed.
+ */
+export async function oweChangeMail(
+  trx: Db,
+  row: repo.BookingRow,
+  kind: mails.ChangeKind,
+  now: number,
+  told: ToldDetails | null = null,
+) {
   if (!row.customer_email) return;
-  await mails.queueChangeMail(trx, { booking_id: row.id, kind, sequence: row.sequence }, now);
+  await mails.queueChangeMail(trx, { booking_id: row.id, kind, sequence: row.sequence }, now, told);
 }
 
 /** After the change is committed: its mail goes without holding up the admin's answer. */
@@ -64,8 +74,15 @@ function stillOwed(booking: repo.BookingRow | undefined, kind: string): booking 
   return kind === 'cancellation' ? booking.state === 'cancelled' : booking.state === 'confirmed';
 }
 
-/** Sends a mail this instance has claimed, and records what happened. */
-async function deliver(deps: BookingsDeps, row: mails.BookingMailRow): Promise<Outcome> {
+/**
+ * Sends a mail this instance has claimed, and records what happened. `wording` is the kind it reads
+ * as: an update resent to a customer who never got the confirmation reads as one (decision 0475).
+ */
+export async function deliver(
+  deps: BookingsDeps,
+  row: mails.BookingMailRow,
+  wording: string = row.kind,
+): Promise<Outcome> {
   const { db, clock } = deps;
   try {
     const booking = await repo.findBooking(db, row.booking_id);
@@ -75,15 +92,16 @@ async function deliver(deps: BookingsDeps, row: mails.BookingMailRow): Promise<O
     }
     const now = clock.now();
     const business = await businessContact(deps);
-    const token = await customerToken(db, booking.id, now);
     const mail = customerMail({
       booking,
-      kind: row.kind,
+      kind: wording,
       sequence: row.sequence,
       business,
       now,
       today: londonDay(now),
-      pageUrl: token === null ? null : customerPageUrl(deps.publicUrl, token),
+      pageUrl: await customerPageOf(deps, booking.id, now),
+      previous: readTold(row.previous_details),
+      payments: await deps.payments.get(),
     });
     let receipt: MailReceipt | undefined;
     try {
@@ -189,9 +207,14 @@ export async function sendDueReminders(deps: BookingsDeps) {
     );
     if (told || !(await mails.claimReminder(db, key, now, now + CLAIM_MS))) continue;
     const row = { ...key, state: 'pending', attempts: 0, next_at: now, claimed_until: now + CLAIM_MS };
-    outcomes.push(
-      await deliver(deps, { ...row, error: null, created_at: now, attempted_at: null, sent_at: null }),
-    );
+    const unsent = {
+      error: null,
+      created_at: now,
+      attempted_at: null,
+      sent_at: null,
+      previous_details: null,
+    };
+    outcomes.push(await deliver(deps, { ...row, ...unsent }));
   }
   return tally(outcomes);
 }
@@ -228,4 +251,14 @@ export function toBookingMail(row: mails.BookingMailRow): BookingMail {
 
 export async function mailsOfBooking(db: Db, bookingId: number): Promise<BookingMail[]> {
   return (await mails.mailsOf(db, [bookingId])).map(toBookingMail);
+}
+
+/** The address of the booking's page for its customer, made on first use; null once anonymised. */
+export async function customerPageOf(
+  deps: BookingsDeps,
+  bookingId: number,
+  now: number,
+): Promise<string | null> {
+  const token = await customerToken(deps.db, bookingId, now);
+  return token === null ? null : customerPageUrl(deps.publicUrl, token);
 }

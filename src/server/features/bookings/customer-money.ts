@@ -1,8 +1,8 @@
 // The money of a booking as its customer's page shows it (docs/decisions/0473): the price, the
-// deposit and whether it is paid, and what is left to pay. One function, so that recording the
-// balance as received (issue 36, item 7) changes this list and nothing else of the page.
+// deposit and whether it came in, the balance received, and what is left to pay — read with the
+// owner's own arithmetic (src/shared/booking-money.ts, decision 0474).
+import { balanceDuePence, pounds } from '#shared/booking-money.ts';
 import { displayDay } from './days.ts';
-import { pounds } from './mail-text.ts';
 import type { BookingRow } from './repository.ts';
 
 export interface MoneyRow {
@@ -14,18 +14,22 @@ export function moneyRows(booking: BookingRow): MoneyRow[] {
   const rows: MoneyRow[] = [
     { label: 'Price', value: booking.price_pence === null ? 'To be agreed' : pounds(booking.price_pence) },
   ];
-  const paid = booking.deposit_pence !== null && booking.deposit_paid_on !== null;
-  if (booking.deposit_pence !== null)
+  const depositIn = booking.deposit_paid_on === null ? null : booking.deposit_paid_pence;
+  if (depositIn !== null && booking.deposit_paid_on !== null)
     rows.push({
       label: 'Deposit',
-      value: paid
-        ? `${pounds(booking.deposit_pence)}, paid on ${displayDay(booking.deposit_paid_on!)}`
-        : `${pounds(booking.deposit_pence)}, not paid yet`,
+      value: `${pounds(depositIn)}, paid on ${displayDay(booking.deposit_paid_on)}`,
+    });
+  else if (booking.deposit_pence !== null)
+    rows.push({ label: 'Deposit', value: `${pounds(booking.deposit_pence)}, not paid yet` });
+  if (booking.balance_paid_on !== null && booking.balance_paid_pence !== null)
+    rows.push({
+      label: 'Balance',
+      value: `${pounds(booking.balance_paid_pence)}, paid on ${displayDay(booking.balance_paid_on)}`,
     });
   // A cancelled booking owes nothing; what happens to a paid deposit is for the business to say.
-  if (booking.price_pence !== null && booking.state !== 'cancelled') {
-    const left = booking.price_pence - (paid ? booking.deposit_pence! : 0);
+  const left = booking.state === 'cancelled' ? null : balanceDuePence(booking);
+  if (left !== null)
     rows.push({ label: 'Left to pay', value: left > 0 ? pounds(left) : 'Nothing: paid in full' });
-  }
   return rows;
 }

@@ -1,3 +1,4 @@
+import type { PaymentSettings } from '#shared/schemas/payments.ts';
 import type { SiteSettings } from '#shared/schemas/site.ts';
 import type { Db } from '../../db/database.ts';
 import type { Background } from '../../lib/background.ts';
@@ -27,6 +28,8 @@ export interface BookingsDeps {
   mailRoute: () => Promise<MailRoute>;
   /** The business's name, phone and e-mail, as the customer's mail gives them. */
   site: { get(): Promise<SiteSettings> };
+  /** How customers pay and when a balance is due (Settings › Payments), for the confirmation. */
+  payments: { get(): Promise<PaymentSettings> };
   /** Where a change's mail is sent, so the admin's answer never waits for it and shutdown does. */
   background: Background;
   /** Its host makes the invitations' UIDs unique to this site. */

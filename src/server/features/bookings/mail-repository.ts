@@ -4,6 +4,7 @@
 import type { Selectable } from 'kysely';
 import type { BookingMailsTable } from '../../db/booking-tables.ts';
 import type { Db } from '../../db/database.ts';
+import type { ToldDetails } from './mail-answers.ts';
 
 export type BookingMailRow = Selectable<BookingMailsTable>;
 export type MailKey = Pick<BookingMailRow, 'booking_id' | 'kind' | 'sequence'>;
@@ -29,16 +30,26 @@ const byKey = (key: MailKey) => (db: Db) =>
 /**
  * Records a change's mail, owed now, in the caller's transaction. An earlier change's mail that has
  * not gone (and is not being sent this moment) is dropped: the customer hears what the booking is
- * now, once. An update to a booking whose confirmation never went is its confirmation.
+ * now, once. An update to a booking whose confirmation never went is its confirmation. An update
+ * keeps what the customer was last told (`told`, or what a dropped update kept) to say old → new.
  */
-export async function queueChangeMail(trx: Db, key: MailKey & { kind: ChangeKind }, now: number) {
-  await trx
-    .deleteFrom('booking_mails')
-    .where('booking_id', '=', key.booking_id)
-    .where('kind', 'in', CHANGE_KINDS)
-    .where('state', 'not in', DONE_STATES)
-    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
-    .execute();
+export async function queueChangeMail(
+  trx: Db,
+  key: MailKey & { kind: ChangeKind },
+  now: number,
+  told: ToldDetails | null = null,
+) {
+  const unsent = (db: Db) =>
+    db
+      .deleteFrom('booking_mails')
+      .where('booking_id', '=', key.booking_id)
+      .where('kind', 'in', CHANGE_KINDS)
+      .where('state', 'not in', DONE_STATES)
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]));
+  // The customer never read a dropped update, so what it kept is still what they were last told.
+  const carried = (await unsent(trx).returning(['previous_details', 'created_at']).execute())
+    .filter((row) => row.previous_details !== null)
+    .sort((a, b) => a.created_at - b.created_at)[0]?.previous_details;
   let kind: string = key.kind;
   if (kind === 'update') {
     const confirmed = await trx
@@ -49,7 +60,8 @@ export async function queueChangeMail(trx: Db, key: MailKey & { kind: ChangeKind
       .executeTakeFirst();
     if (!confirmed) kind = 'confirmation';
   }
-  const row = { ...key, kind, state: 'pending', next_at: now, created_at: now };
+  const previous = kind === 'update' ? (carried ?? (told ? JSON.stringify(told) : null)) : null;
+  const row = { ...key, kind, state: 'pending', next_at: now, created_at: now, previous_details: previous };
   await trx
     .insertInto('booking_mails')
     .values({ ...row, claimed_until: null, error: null, attempted_at: null, sent_at: null })
@@ -181,3 +193,23 @@ export const wasQuoted = async (db: Db, bookingId: number) =>
     .where('booking_id', '=', bookingId)
     .where('kind', '=', 'quote')
     .executeTakeFirst()) !== undefined;
+
+/**
+ * Whether the customer has heard of the booking: a mail of it reached a mail server, or a change's
+ * mail is being sent this moment. Mail only saved to the outbox, failed or still waiting did not
+ * reach them, so no cancellation follows it (docs/decisions/0475).
+ */
+export async function wasTold(db: Db, bookingId: number, now: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('booking_mails')
+    .select('kind')
+    .where('booking_id', '=', bookingId)
+    .where((eb) =>
+      eb.or([
+        eb('state', '=', 'sent'),
+        eb.and([eb('kind', 'in', CHANGE_KINDS), eb('claimed_until', '>', now)]),
+      ]),
+    )
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,12 +1,23 @@
 // What a booking's customer is sent (docs/product.md#bookings): the quote, the confirmation, an update,
 // a cancellation and the reminders, each with the booking as it is now and a calendar invitation that
 // adds, updates or removes it in their calendar (calendar/invitation.ts).
+import { pounds } from '#shared/booking-money.ts';
 import { addDays, londonDay } from '#shared/london-days.ts';
 import { invitationText, type Invitation } from '../calendar/invitation.ts';
 import { bookingUid } from './booking-uid.ts';
 import { composeMail, type Block } from '../../mail/compose.ts';
 import type { OutgoingMail } from '../../mail/mailer.ts';
 import type { BookingRow } from './repository.ts';
+import {
+  balanceLine,
+  changeLines,
+  longDay,
+  payingBlock,
+  reasonBlock,
+  toldDetails,
+  type PaymentTerms,
+  type ToldDetails,
+} from './mail-answers.ts';
 
 /** The business as the customer's mail names it; phone and e-mail null while not set up. */
 export interface BusinessContact {
@@ -29,15 +40,11 @@ export interface CustomerMailInput {
   today: string;
   /** The customer's page for this booking (customer-link.ts); null once anonymised. */
   pageUrl?: string | null;
+  /** An update's: the details as the customer was last told them, to say what changed (0475). */
+  previous?: ToldDetails | null;
+  /** How to pay and when the balance is due (Settings › Payments), for the confirmation and reminders. */
+  payments?: PaymentTerms;
 }
-
-/** "Friday 14 August 2026", whatever the server's zone. */
-const longDay = (day: string) =>
-  new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeZone: 'UTC' }).format(Date.parse(day));
-
-/** "£1,850.00", exactly, from whole pence. */
-export const pounds = (pence: number) =>
-  `£${Math.floor(pence / 100).toLocaleString('en-GB')}.${String(pence % 100).padStart(2, '0')}`;
 
 /** Header-safe: no control character reaches a subject line. */
 // eslint-disable-next-line no-control-regex
@@ -57,11 +64,12 @@ function timesOf({ start_time, end_time }: BookingRow): string {
   return 'to be agreed';
 }
 
-function depositOf({ deposit_pence, deposit_paid_on }: BookingRow): string | null {
-  if (deposit_pence === null) return null;
-  return deposit_paid_on
-    ? `${pounds(deposit_pence)}, paid on ${longDay(deposit_paid_on)}`
-    : pounds(deposit_pence);
+/** The deposit asked, or what came in on the day it came (decision 0474). */
+function depositOf({ deposit_pence, deposit_paid_on, deposit_paid_pence }: BookingRow): string | null {
+  const paid = deposit_paid_pence ?? deposit_pence;
+  if (deposit_paid_on !== null && paid !== null)
+    return `${pounds(paid)}, paid on ${longDay(deposit_paid_on)}`;
+  return deposit_pence === null ? null : pounds(deposit_pence);
 }
 
 /** The booking's details for the customer, one "Label: value" line each, the ones that are known. */
@@ -167,11 +175,27 @@ export function pageLine(kind: string, pageUrl: string | null | undefined): Bloc
  * the booking stood; the customer is told it will be dealt with, and how to ask.
  */
 function moneyAfterCancelling(booking: BookingRow): string[] {
-  if (booking.deposit_pence === null || booking.deposit_paid_on === null) return [];
+  const paid = booking.deposit_paid_pence ?? booking.deposit_pence;
+  if (paid === null || booking.deposit_paid_on === null) return [];
   return [
-    `You paid a deposit of ${pounds(booking.deposit_pence)} on ${longDay(booking.deposit_paid_on)}. ` +
+    `You paid a deposit of ${pounds(paid)} on ${longDay(booking.deposit_paid_on)}. ` +
       'We will be in touch about it; if you have not heard from us within a week, please contact us.',
   ];
+}
+
+/** Above the details (docs/decisions/0475): what changed in an update, why it was cancelled. */
+function answersBefore(input: CustomerMailInput): string[] {
+  if (input.kind === 'cancellation') return reasonBlock(input.booking);
+  if (input.kind !== 'update' || !input.previous) return [];
+  const changes = changeLines(input.previous, toldDetails(input.booking));
+  return changes.length ? [['What changed:', ...changes].join('\n')] : [];
+}
+
+/** Below the details: how and when to pay (the confirmation), the balance again (a reminder). */
+function answersAfter({ kind, booking, payments, today }: CustomerMailInput): string[] {
+  if (!payments) return [];
+  if (kind === 'confirmation') return payingBlock(booking, payments, today);
+  return kind.startsWith('reminder-') ? balanceLine(booking, payments, today) : [];
 }
 
 export function customerMail(input: CustomerMailInput): OutgoingMail {
@@ -181,12 +205,14 @@ export function customerMail(input: CustomerMailInput): OutgoingMail {
   const mail = composeMail(booking.customer_email, oneLine(subject), [
     `Dear ${booking.customer_name},`,
     opening,
+    ...answersBefore(input),
     // A cancelled booking's details are what was cancelled; its money is said apart, once.
     (cancelled
       ? detailLines(booking).filter((line) => !line.startsWith('Deposit:'))
       : detailLines(booking)
     ).join('\n'),
     ...(cancelled ? moneyAfterCancelling(booking) : []),
+    ...answersAfter(input),
     ...pageLine(input.kind, input.pageUrl),
     contactLine(business),
   ]);

@@ -27,6 +27,8 @@ const ANONYMOUS = {
   postcode: '',
   notes: '',
   enquiry_id: null,
+  // The owner's words may name the customer or their circumstances.
+  cancel_reason: null,
 } as const;
 
 /** The person's bookings, each with what they wrote from its page, for their copy. */
@@ -91,8 +93,18 @@ export async function anonymiseBookingsOf(trx: Db, email: string, now: number): 
       .where('booking_id', 'in', ids)
       .where('state', 'not in', DONE_STATES)
       .execute();
+  if (ids.length > 0) await forgetToldDetails(trx, ids);
   return ids;
 }
+
+/** An update's mail kept the place as it was told (docs/decisions/0475): it goes with the rest. */
+const forgetToldDetails = (db: Db, ids: number[]) =>
+  db
+    .updateTable('booking_mails')
+    .set({ previous_details: null })
+    .where('booking_id', 'in', ids)
+    .where('previous_details', 'is not', null)
+    .execute();
 
 /** Anonymises completed and cancelled bookings that ended more than `years` ago; returns how many. */
 export async function anonymiseOldBookings(db: Db, now: number, years: number): Promise<number> {
@@ -109,6 +121,7 @@ export async function anonymiseOldBookings(db: Db, now: number, years: number): 
         .execute()
     ).map((row) => row.id);
     await endCustomerLinks(trx, ids);
+    if (ids.length > 0) await forgetToldDetails(trx, ids);
     return ids.length;
   });
 }

@@ -15,6 +15,7 @@ import { bookingEditHeaders } from '#shared/schemas/booking-edit.ts';
 import { AVAILABILITY_LIMIT, BOOKING_LIMITS } from '#shared/constants.ts';
 import { idParams } from '#shared/schemas/common.ts';
 import { requireAdmin } from '../../plugins/auth-guard.ts';
+import { registerCancelRoutes } from './cancel-routes.ts';
 import type { BookingsService } from './service.ts';
 
 /** What the booking schema cannot say: rules across its fields and the clock, refused with a 400. */
@@ -108,7 +109,6 @@ export function registerBookingRoutes(app: FastifyInstance, bookings: BookingsSe
       bookings.confirm,
       'Not provisional, its dates have passed, or another confirmed booking has one of its days',
     ],
-    ['cancel', bookings.cancel, 'Already completed or cancelled'],
     ['complete', bookings.complete, 'Not confirmed, or its last day is still to come'],
   ] as const;
   for (const [action, change, refused] of transitions)
@@ -121,6 +121,7 @@ export function registerBookingRoutes(app: FastifyInstance, bookings: BookingsSe
       async (request) => ({ success: true as const, booking: await change(request.params.id) }),
     );
   registerQuoteRoute(app, bookings);
+  registerCancelRoutes(app, bookings);
   registerOwnerFeedRoutes(app, bookings);
 }
 

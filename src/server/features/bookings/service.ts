@@ -9,6 +9,7 @@ import { rateLimitAddress } from '../../lib/client-address.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { createWindowLimiter, retryAfterSeconds } from '../../lib/window-limiter.ts';
 import { bookEnquiry, getBooking, listBookings, updateBooking } from './booking-records.ts';
+import { cancellationPreview } from './cancellation.ts';
 import { mailsOfBooking, runMailJob } from './customer-mail.ts';
 import { createCustomerPageService, customerSide } from './customer-service.ts';
 import { availability, dayCheck } from './days.ts';
@@ -18,6 +19,7 @@ import { feedSecret, feedUrl, isFeedSecret, ownerFeed, rotateFeedSecret } from '
 import { anonymiseOldBookings } from './personal-data.ts';
 import { sendQuote } from './quote.ts';
 import * as repo from './repository.ts';
+import { savedBookingMails, sendSavedBookingMail } from './saved-mail.ts';
 import { cancelBooking, completeBooking, confirmBooking, expireHolds } from './states.ts';
 
 export function createBookingsService(deps: BookingsDeps) {
@@ -48,6 +50,8 @@ export function createBookingsService(deps: BookingsDeps) {
     list: bind(listBookings),
     confirm: detailed(confirmBooking),
     cancel: detailed(cancelBooking),
+    /** The mail cancelling would send now, or why none would go (docs/decisions/0475). */
+    cancellationPreview: (id: number, reason?: string) => cancellationPreview(deps, id, reason),
     complete: detailed(completeBooking),
     /** Mails a hold to its customer as a quote they can accept on their page (decision 0473). */
     quote: detailed(sendQuote),
@@ -56,6 +60,9 @@ export function createBookingsService(deps: BookingsDeps) {
     expireHolds: bind(expireHolds),
     /** The periodic job: reminders due today, and failed mail whose retry is due. */
     sendMail: bind(runMailJob),
+    /** Mail only written to the outbox, to send now a mail server is set (decision 0475). */
+    savedMails: bind(savedBookingMails),
+    sendSavedMail: bind(sendSavedBookingMail),
     /** Resolves once the mail started in the background has gone (tests, shutdown). */
     settled: () => deps.background.settled(),
     /** The days taken from `from` to `to`; 429 once the client's address has asked too often. */

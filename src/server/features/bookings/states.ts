@@ -8,6 +8,7 @@ import { conflict, notFound } from '../../lib/http-error.ts';
 import { followBooking } from '../enquiries/booking-status.ts';
 import { changed } from './booking-records.ts';
 import { toBooking } from './booking-view.ts';
+import { notMailed } from './cancellation.ts';
 import { oweChangeMail, sendSoon } from './customer-mail.ts';
 import { explainingClashes, takeDays } from './days.ts';
 import type { BookingsDeps } from './deps.ts';
@@ -64,10 +65,11 @@ export async function confirmBooking(
 }
 
 /**
- * Cancels a hold or a confirmed booking: its days are free again, the enquiry is closed. The
- * customer of a confirmed one is told (a hold was never promised to them).
+ * Cancels a hold or a confirmed booking, with the owner's reason (empty: none): its days are free
+ * again, the enquiry is closed. A customer who heard of the booking is told, with the reason
+ * (cancellation.ts says who has; a hold was never promised to them).
  */
-export async function cancelBooking(deps: BookingsDeps, id: number): Promise<Booking> {
+export async function cancelBooking(deps: BookingsDeps, id: number, reason = ''): Promise<Booking> {
   const { db, clock } = deps;
   const now = clock.now();
   const booking = await db.transaction().execute(async (trx) => {
@@ -77,12 +79,13 @@ export async function cancelBooking(deps: BookingsDeps, id: number): Promise<Boo
         state: 'cancelled',
         hold_expires_at: null,
         sequence: before.sequence + 1,
+        cancel_reason: reason || null,
         updated_at: now,
       }),
     );
     await repo.releaseDays(trx, id);
     await followEnquiry(trx, row, 'closed', now);
-    if (before.state === 'confirmed') await oweChangeMail(trx, row, 'cancellation', now);
+    if ((await notMailed(trx, before, now)) === null) await oweChangeMail(trx, row, 'cancellation', now);
     return toBooking(row);
   });
   sendSoon(deps, id);

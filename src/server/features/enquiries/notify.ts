@@ -2,10 +2,11 @@
 // as it goes. A failed send leaves the enquiry pending for the retry job (docs/decisions/0202); with
 // no address to notify yet, the notice waits without using up retries (docs/decisions/0411).
 import { explainMailFailure, type MailFailure } from '../../mail/failures.ts';
-import type { OutgoingMail } from '../../mail/mailer.ts';
+import type { MailReceipt, OutgoingMail } from '../../mail/mailer.ts';
 import type { EnquiriesDeps } from './deps.ts';
 import { businessNotification, visitorAcknowledgement, type Business } from './mail.ts';
 import * as repo from './repository.ts';
+import { recordSaved } from './saved-mail-repository.ts';
 import { WAITING_FOR_ADDRESS, type EnquiryRow } from './repository.ts';
 
 /** One sender at a time per enquiry; longer than any SMTP timeout, so a crashed sender's claim lapses. */
@@ -16,7 +17,7 @@ const RETRY_MAX_MS = 60 * 60 * 1000;
 // The site service seeds this address until a superadmin enters the real one; never mail it.
 const PLACEHOLDER_EMAIL = 'placeholder@example.com';
 /** A send that failed for a reason other than mail (the database, say): nothing the owner can fix. */
-const SERVER_TROUBLE_SENTENCE =
+export const SERVER_TROUBLE_SENTENCE =
   'Something went wrong on the server while sending — try again later, and tell whoever set up the server if it keeps happening.';
 
 export type NotifyOutcome =
@@ -29,7 +30,7 @@ export type NotifyOutcome =
 export type NotifyAllResult = Awaited<ReturnType<typeof notifyAll>>;
 
 /** A send the mail transport refused, explained; anything else thrown while notifying is not mail's fault. */
-class MailSendError extends Error {
+export class MailSendError extends Error {
   constructor(
     readonly failure: MailFailure,
     cause: unknown,
@@ -41,12 +42,20 @@ class MailSendError extends Error {
 export const retryDelay = (attempts: number) =>
   Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS);
 
-async function sendMail({ mailer, mailRoute }: EnquiriesDeps, mail: OutgoingMail): Promise<void> {
+/** Sends the mail; true when it only reached the outbox (no mail server), to be offered again later. */
+export async function sendMail({ mailer, mailRoute }: EnquiriesDeps, mail: OutgoingMail): Promise<boolean> {
+  let receipt: MailReceipt | undefined;
   try {
-    await mailer.send(mail);
+    receipt = await mailer.send(mail);
   } catch (error) {
     throw new MailSendError(explainMailFailure(error, await mailRoute()), error);
   }
+  // A mailer that does not say (a test's) is taken at the route; an unreadable route counts as sent.
+  if (receipt) return receipt.transport === 'outbox';
+  return mailRoute().then(
+    (route) => route.transport === 'outbox',
+    () => false,
+  );
 }
 
 const realAddress = (email: string) => (email && email !== PLACEHOLDER_EMAIL ? email : null);
@@ -79,14 +88,16 @@ async function acknowledge(deps: EnquiriesDeps, row: EnquiryRow, details: Busine
     await repo.updateEnquiry(db, row.id, { visitor_ack_skipped_at: clock.now() });
     return;
   }
+  let saved: boolean;
   try {
-    await sendMail(deps, visitorAcknowledgement(row.email, details));
+    saved = await sendMail(deps, visitorAcknowledgement(row.email, details));
   } catch (error) {
     // Not sent, so not counted: a mail server outage must not use up the visitor's share.
     await slot.release();
     throw error;
   }
   await repo.updateEnquiry(db, row.id, { visitor_acknowledged_at: clock.now() });
+  if (saved) await recordSaved(db, row.id, 'acknowledgement', clock.now());
 }
 
 /** Sends whatever this enquiry still owes (business notice, visitor acknowledgement), recording each. */
@@ -99,8 +110,10 @@ export async function notifyOne(deps: EnquiriesDeps, id: number): Promise<Notify
     const { details, notifyTo } = await business(deps);
     const noticeOwed = row.business_notified_at === null;
     if (noticeOwed && notifyTo) {
-      await sendMail(deps, businessNotification(row, notifyTo, details));
+      const saved = await sendMail(deps, businessNotification(row, notifyTo, details));
       await repo.updateEnquiry(db, id, { business_notified_at: clock.now() });
+      // Written to the outbox only: offered for sending once a mail server is set (decision 0475).
+      if (saved) await recordSaved(db, id, 'notice', clock.now());
     }
     // The acknowledgement needs no business address: a visitor hears back even on a fresh install.
     if (row.visitor_acknowledged_at === null && row.visitor_ack_skipped_at === null)

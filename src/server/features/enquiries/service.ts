@@ -16,6 +16,7 @@ import {
 } from './notification-status.ts';
 import { sendWaitingForAddress } from './notify.ts';
 import { sendersOf } from './repository.ts';
+import { savedEnquiryMails, sendSavedEnquiryMail } from './saved-mail.ts';
 import { bookingsBySource } from './sources.ts';
 import { submit } from './submissions.ts';
 
@@ -37,6 +38,9 @@ export function createEnquiriesService(deps: EnquiriesDeps) {
     sendWaitingForAddressInBackground: bind(sendWaitingForAddressInBackground),
     notificationStatus: bind(notificationStatus),
     notificationAddress: bind(notificationAddress),
+    /** The notices and acknowledgements only written to the outbox, to send now (decision 0475). */
+    savedMails: bind(savedEnquiryMails),
+    sendSavedMail: bind(sendSavedEnquiryMail),
     /** Resolves when background work, including notifications after submissions, has finished (tests). */
     settled: () => deps.background.settled(),
   };

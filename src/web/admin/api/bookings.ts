@@ -59,7 +59,7 @@ export function useBooking(id: number | null) {
 }
 
 /** After any change: the lists, the open booking and the enquiries read again. */
-function useRefresh() {
+export function useRefresh() {
   const queryClient = useQueryClient();
   return (changed: Booking) => {
     queryClient.setQueryData([...bookingsKey, 'one', changed.id], changed);

@@ -14,6 +14,8 @@ export function ConfirmDialog({
   cancelLabel = 'Cancel',
   onConfirm,
   onCancel,
+  form,
+  busy = false,
 }: {
   open: boolean;
   title: string;
@@ -23,17 +25,22 @@ export function ConfirmDialog({
   cancelLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
+  /** Fields to fill in before confirming (a cancellation's reason), below the description. */
+  form?: ReactNode;
+  /** The confirmation is on its way: the button waits. */
+  busy?: boolean;
 }) {
   return (
     <AlertDialog open={open} onOpenChange={(next) => !next && onCancel()} title={title} width="wide">
       <Dialog.Description asChild>
         <div className="mt-2 space-y-2 text-ink-700">{children}</div>
       </Dialog.Description>
+      {form && <div className="mt-4 space-y-3">{form}</div>}
       <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Dialog.Close asChild>
           <Button variant="secondary">{cancelLabel}</Button>
         </Dialog.Close>
-        <Button variant="danger" onClick={onConfirm}>
+        <Button variant="danger" onClick={onConfirm} disabled={busy}>
           {confirmLabel}
         </Button>
       </div>

@@ -32,6 +32,7 @@ import { useEnquiries } from '../api/enquiries-list.ts';
 import { useMe } from '../api/me.ts';
 import { useSetupStatus } from '../api/setup-status.ts';
 import { BookingsCards } from './dashboard/bookings-cards.tsx';
+import { SavedMailCard } from './dashboard/saved-mail-card.tsx';
 import { SetupCard } from './dashboard/setup-card.tsx';
 import { EDIT_PARAM } from './content/use-editor.ts';
 import { useWelcome } from './dashboard/welcome.ts';
@@ -243,6 +244,7 @@ export function DashboardScreen() {
             summary={summary}
             mailToFiles={setup.data?.mail.transport === 'outbox'}
           />
+          <SavedMailCard />
           <BookingsCards bookings={bookings} />
           <QuickLinks />
         </>

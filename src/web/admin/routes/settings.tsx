@@ -1,6 +1,6 @@
 // Settings (docs/product.md#settings): change password (required while a change is forced), two-factor
-// login, e-mail (where it goes, and a test), and for a superadmin the business details, personal data
-// requests and the audit log. A link to /admin/settings#<section> (the dashboard's setup card) opens
+// login, e-mail (where it goes, and a test), and for a superadmin the business details, payments, personal
+// data requests and the audit log. A link to /admin/settings#<section> (the dashboard's setup card) opens
 // at that section. The page's own menu (issue 28) links to every section it shows: both come from one
 // list, so a section added to it is in the menu too.
 import { Lock } from 'lucide-react';
@@ -16,6 +16,7 @@ import { BusinessDetailsSection } from './settings/business-details-section.tsx'
 import { ChangePasswordSection } from './settings/change-password-section.tsx';
 import { DataSubjectSection } from './settings/data-subject-section.tsx';
 import { MailSection } from './settings/mail-section.tsx';
+import { PaymentsSection } from './settings/payments-section.tsx';
 import { SectionMenu, type MenuSection } from './settings/section-menu.tsx';
 import { TwoFactorSection } from './settings/two-factor-section.tsx';
 import { WeeklyReportSection } from './settings/weekly-report-section.tsx';
@@ -80,6 +81,12 @@ function settingsSections(forced: boolean, me: CurrentAdmin | undefined): Sectio
       id: 'settings-business',
       label: 'Business details',
       content: <BusinessDetailsSection />,
+      shown: !forced && superadmin,
+    },
+    {
+      id: 'settings-payments',
+      label: 'Payments',
+      content: <PaymentsSection />,
       shown: !forced && superadmin,
     },
     {

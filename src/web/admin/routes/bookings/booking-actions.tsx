@@ -1,6 +1,6 @@
 // The changes a booking's state allows: Confirm a hold, Mark completed from its last day on, Cancel
-// (after a confirmation, since a cancelled booking cannot come back; the dialog says whether the
-// customer is e-mailed), and Edit. A refusal (another
+// (after a confirmation, since a cancelled booking cannot come back; the dialog takes a reason and
+// shows the e-mail the customer will receive, or says why none goes), and Edit. A refusal (another
 // booking holds the day) stays in the panel until the next attempt, not only in a passing toast.
 import { CalendarCheck, CircleCheckBig, Pencil, PoundSterling, XCircle } from 'lucide-react';
 import { useState } from 'react';
@@ -9,8 +9,10 @@ import type { Booking } from '#shared/schemas/bookings.ts';
 import { Banner } from '../../../components/admin-ui.tsx';
 import { Button } from '../../../components/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useCancelBooking } from '../../api/booking-cancel.ts';
 import { useBookingAction, type BookingAction } from '../../api/bookings.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { CancelPreview } from './cancel-preview.tsx';
 import { bookingDays } from './days.ts';
 import { QuoteAction } from './quote-action.tsx';
 import { useToday } from './use-month.ts';
@@ -21,18 +23,35 @@ const DONE: Record<BookingAction, string> = {
   complete: 'Booking marked completed',
 };
 
-/** Whether cancelling mails the customer (docs/decisions/0471): only one who was told of the booking. */
-function customerTold(booking: Booking): string {
-  if (booking.state !== 'confirmed')
-    return 'The customer is not e-mailed: a provisional booking was never confirmed to them.';
-  if (!booking.customer_email) return 'There is no e-mail address for the customer: tell them yourself.';
-  const deposit = booking.deposit_paid_on ? ' It says you will be in touch about the deposit they paid.' : '';
-  return `${booking.customer_name} is e-mailed at ${booking.customer_email} that the booking is cancelled, with an update that removes it from their calendar.${deposit}`;
+/** Cancelling, with the owner's reason, which the customer's e-mail gives (docs/decisions/0475). */
+function useCancelling(booking: Booking) {
+  const cancel = useCancelBooking();
+  const [asked, setAsked] = useState(false);
+  const [reason, setReason] = useState('');
+  const run = () =>
+    cancel.mutate(
+      { id: booking.id, reason },
+      {
+        onSuccess: () => {
+          setAsked(false);
+          setReason('');
+          toast.success(DONE.cancel, { description: booking.customer_name });
+        },
+      },
+    );
+  return { cancel, asked, setAsked, reason, setReason, run };
 }
 
 export function BookingActions({ booking, onEdit }: { booking: Booking; onEdit: () => void }) {
   const action = useBookingAction();
-  const [askCancel, setAskCancel] = useState(false);
+  const {
+    cancel,
+    asked: askCancel,
+    setAsked: setAskCancel,
+    reason,
+    setReason,
+    run: runCancel,
+  } = useCancelling(booking);
   const live = booking.state === 'provisional' || booking.state === 'confirmed';
   const finished = booking.end_date <= useToday();
 
@@ -43,26 +62,28 @@ export function BookingActions({ booking, onEdit }: { booking: Booking; onEdit: 
       { onSuccess: () => toast.success(DONE[change], { description: booking.customer_name }) },
     );
   };
+  const failed = action.isError ? action.error : cancel.isError ? cancel.error : null;
+  const pending = action.isPending || cancel.isPending;
 
   return (
     <div className="mt-4 space-y-3">
-      {action.isError && (
-        <Banner kind="error">{errorMessage(action.error, 'Could not change the booking. Try again.')}</Banner>
+      {failed && (
+        <Banner kind="error">{errorMessage(failed, 'Could not change the booking. Try again.')}</Banner>
       )}
       <div className="flex flex-wrap gap-2">
         {booking.state === 'provisional' && (
-          <Button onClick={() => run('confirm')} disabled={action.isPending}>
+          <Button onClick={() => run('confirm')} disabled={pending}>
             <CalendarCheck className="size-4" aria-hidden="true" /> Confirm
           </Button>
         )}
         {booking.state === 'provisional' && <QuoteAction booking={booking} />}
         {booking.state === 'confirmed' && finished && (
-          <Button onClick={() => run('complete')} disabled={action.isPending}>
+          <Button onClick={() => run('complete')} disabled={pending}>
             <CircleCheckBig className="size-4" aria-hidden="true" /> Mark completed
           </Button>
         )}
         {booking.state !== 'cancelled' && (
-          <Button variant="secondary" onClick={onEdit} disabled={action.isPending}>
+          <Button variant="secondary" onClick={onEdit} disabled={pending}>
             <Pencil className="size-4" aria-hidden="true" /> Edit
           </Button>
         )}
@@ -77,7 +98,7 @@ export function BookingActions({ booking, onEdit }: { booking: Booking; onEdit: 
             variant="ghost"
             className="text-danger-600 hover:bg-red-50"
             onClick={() => setAskCancel(true)}
-            disabled={action.isPending}
+            disabled={pending}
           >
             <XCircle className="size-4" aria-hidden="true" /> Cancel booking
           </Button>
@@ -88,14 +109,15 @@ export function BookingActions({ booking, onEdit }: { booking: Booking; onEdit: 
         title="Cancel this booking?"
         confirmLabel="Cancel booking"
         cancelLabel="Keep booking"
-        onConfirm={() => run('cancel')}
+        onConfirm={runCancel}
         onCancel={() => setAskCancel(false)}
+        busy={cancel.isPending}
+        form={<CancelPreview booking={booking} reason={reason} onReason={setReason} open={askCancel} />}
       >
         <p>
           {booking.customer_name}, {bookingDays(booking)}. The day becomes free for others and the enquiry is
           closed. A cancelled booking cannot be brought back.
         </p>
-        <p>{customerTold(booking)}</p>
       </ConfirmDialog>
     </div>
   );

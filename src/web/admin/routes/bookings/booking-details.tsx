@@ -115,6 +115,11 @@ export function BookingDetails({ booking }: { booking: Booking }) {
       <Line label="Same day">
         {booking.shares_day ? 'Another booking may share its day' : 'Has its day to itself'}
       </Line>
+      {booking.cancel_reason && (
+        <Line label="Why cancelled">
+          <span className="whitespace-pre-line">{booking.cancel_reason}</span>
+        </Line>
+      )}
       <Line label="Notes">
         <span className="whitespace-pre-line">{booking.notes || '—'}</span>
       </Line>

@@ -35,6 +35,8 @@ const SPECIAL: Record<string, string> = {
   'POST /api/admin/mail/test': 'Sent a test e-mail',
   'PUT /api/admin/mail/settings': 'Changed the mail server',
   'DELETE /api/admin/mail/settings': 'Removed the mail server',
+  'PUT /api/admin/payments': 'Changed the payment details',
+  'POST /api/admin/saved-mail/send': 'Sent the messages saved while no mail server was set',
   'POST /api/admin/trash/restore': 'Restored deleted items',
   'PUT /api/admin/weekly-report': 'Changed their weekly report e-mail',
   'POST /api/admin/weekly-report/preview': 'Sent themselves a weekly report preview',
