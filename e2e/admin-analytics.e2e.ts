@@ -215,7 +215,7 @@ describeE2e('admin analytics screen', () => {
         'Button Clicks,3',
         'Form Submissions,1',
         'Section,Average seconds',
-        'Source,Visitors,Enquiries,Visitor → enquiry %,Booked,Booked %,Confirmed,Value £',
+        'Source,Visitors,Enquiries,Visitor → enquiry %,Booked,Booked %,Confirmed,Quoted £,Received £',
       ]),
     );
     await page.getByText('Analytics summary exported').waitFor();

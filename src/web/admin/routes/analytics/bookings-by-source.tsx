@@ -190,7 +190,7 @@ export function BookingsBySource({ days, headingId }: { days: number; headingId:
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-ink-600">
           From the enquiries received in the period (spam left out): the campaign's utm_source, else the site
-          the visitor came from — search engines and social networks by name. Confirmed counts those whose
+          the visitor came from — search engines and social networks by name. Booked counts those whose
           booking is confirmed and Quoted adds up their prices; Received is the money their bookings brought
           in (deposits and balances, a cancelled booking's kept deposit too, less refunds).
           <span className="sm:hidden"> Swipe the table sideways to see every column.</span>
