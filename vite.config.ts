@@ -5,7 +5,8 @@ import { precompress } from './scripts/vite-precompress.ts';
 
 // Two builds (npm run build runs both):
 // - the browser build into dist/web: the public pages' hydration entry, and admin.html, the admin
-//   client's shell (a separate entry, so no admin code ever reaches the public pages), with a
+//   client's shell (a separate entry, so no admin code ever reaches the public pages), and the entry
+//   of the admin pages written at build time (scripts/prerender-admin.ts), with a
 //   manifest the server reads to link the public entry, and .br/.gz copies of every text asset;
 // - the SSR build (`vite build --ssr`) into dist/ssr: render(path, data) for the server, with its
 //   dependencies bundled in.
@@ -21,7 +22,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: 'dist/web',
         emptyOutDir: true,
         manifest: true,
-        rollupOptions: { input: ['src/web/public/entry-client.tsx', 'admin.html'] },
+        rollupOptions: {
+          input: ['src/web/public/entry-client.tsx', 'admin.html', 'src/web/admin/after-paint.ts'],
+        },
       },
   server: { proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' } },
 }));

@@ -4,7 +4,11 @@
 // what the page would score if it ran no script at all (issue 27). 3 runs each, alternating; prints
 // medians, Lighthouse's CPU benchmark of the machine (so figures from different machines are not
 // confused), and when the consent banner appears after load in Chromium without throttling.
-// Only 127.0.0.1; asserts nothing. `--dist=DIR` measures that build as it is (e.g. an older one).
+// Then the admin's pages (issue 37, bench/lib/admin-pages.ts): /admin/login, and signed in the
+// dashboard and the bookings screen, beside another build's when `--admin-reference=DIR` names one
+// (a dist folder, e.g. of the commit before a change).
+// Only 127.0.0.1; asserts nothing. `--dist=DIR` measures that build as it is (e.g. an older one);
+// `--only=landing` or `--only=admin` measures one part.
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,6 +18,7 @@ import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import { buildWeb, webBuildIsStale } from '../scripts/build-web.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/lib/chromium.ts';
+import { ADMIN_GOALS, measureAdminPages, type AdminFigures } from './lib/admin-pages.ts';
 import { measureBanner } from './lib/banner-timing.ts';
 import { audit, summary, type RunResult, type Summary } from './lib/lighthouse-audit.ts';
 
@@ -21,7 +26,11 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 /** Issue 27's goals on the 2-core machine (median of three runs). */
 const GOALS = { performance: 95, tbt: 150, lcp: 1800, cls: 0.02, bannerAfterLoad: 2200 } as const;
 
-const distArgument = process.argv.find((arg) => arg.startsWith('--dist='))?.slice('--dist='.length);
+const argument = (name: string) =>
+  process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(`--${name}=`.length);
+const distArgument = argument('dist');
+const only = argument('only');
+const adminReference = argument('admin-reference');
 const source = distArgument ?? process.env.RANGE_DIST_DIR ?? 'dist';
 if (!distArgument && webBuildIsStale(source)) await buildWeb(source);
 // A private copy of the build, as the e2e servers use.
@@ -89,14 +98,13 @@ const line = (name: string, s: Summary) =>
   `${''.padEnd(20)} main thread ${s.mainThread.toFixed(0)} ms (script evaluation ${s.scripting.toFixed(0)}, style and layout ${s.styleLayout.toFixed(0)}), ${s.longTasks} long tasks\n`;
 const check = (met: boolean) => (met ? '✓' : '✗');
 
-try {
+async function reportLanding(): Promise<void> {
   const page: RunResult[] = [];
   const reference: RunResult[] = [];
   for (let run = 0; run < RUNS; run += 1) {
     page.push(await audit(`${server.url}/`, chrome.port, 'page'));
     reference.push(await audit(`${frontUrl}/${STATIC_NAME}`, chrome.port, 'without script'));
   }
-  chrome.kill();
   const banner = await measureBanner(`${server.url}/`);
   const ours = summary(page);
   const ref = summary(reference);
@@ -119,6 +127,34 @@ try {
   process.stdout.write(
     `Consent banner (Chromium, no throttling, median of ${banner.runs.length}): ${check(banner.afterLoad <= GOALS.bannerAfterLoad)} ${banner.afterLoad.toFixed(0)} ms after load (goal <= ${GOALS.bannerAfterLoad}), ${banner.afterStart.toFixed(0)} ms after navigation start; runs ${banner.runs.map((r) => r.toFixed(0)).join(', ')}\n`,
   );
+}
+
+const adminLine = (name: string, s: Summary) =>
+  `${name.padEnd(28)} perf ${String(s.performance).padStart(3)}  a11y ${String(s.accessibility).padStart(3)}  FCP ${s.fcp.toFixed(0).padStart(5)} ms  LCP ${s.lcp.toFixed(0).padStart(5)} ms  TBT ${s.tbt.toFixed(0).padStart(4)} ms  CLS ${s.cls.toFixed(3)}  JS ${s.scriptKb.toFixed(0)} KB\n`;
+
+function reportAdmin(figures: AdminFigures[]): void {
+  process.stdout.write(`Admin pages, Lighthouse ${RUNS} runs each, mobile emulation, medians:\n`);
+  for (const { path: page, ours, reference } of figures) {
+    process.stdout.write(adminLine(page, ours));
+    if (reference) process.stdout.write(adminLine(`  reference build`, reference));
+    const goals =
+      page === '/admin/login'
+        ? `${check(ours.performance >= ADMIN_GOALS.login.performance)} performance ${ours.performance} >= ${ADMIN_GOALS.login.performance}; ${check(ours.lcp <= ADMIN_GOALS.login.lcp)} LCP ${ours.lcp.toFixed(0)} <= ${ADMIN_GOALS.login.lcp} ms`
+        : `${check(ours.tbt <= ADMIN_GOALS.signedIn.tbt)} TBT ${ours.tbt.toFixed(0)} <= ${ADMIN_GOALS.signedIn.tbt} ms; ${check(ours.lcp <= ADMIN_GOALS.signedIn.lcp)} LCP ${ours.lcp.toFixed(0)} <= ${ADMIN_GOALS.signedIn.lcp} ms`;
+    process.stdout.write(`  goals (issue 37): ${goals}\n`);
+  }
+}
+
+try {
+  if (only !== 'admin') await reportLanding();
+  if (only !== 'landing')
+    reportAdmin(
+      await measureAdminPages(
+        chrome.port,
+        RUNS,
+        adminReference ? path.resolve(adminReference, 'web') : undefined,
+      ),
+    );
 } finally {
   chrome.kill();
   front.close();

@@ -12,6 +12,7 @@ import {
   totpCode,
 } from './admin-core-fixtures.ts';
 import { apiLogin, openSignedIn } from './support/admin.ts';
+import { ADMIN } from './support/server.ts';
 import { axeViolations, describeViolations } from './support/axe.ts';
 import { describeE2e, useE2eServer } from './support/e2e.ts';
 import { DESKTOP, PHONE } from './support/browser.ts';
@@ -32,6 +33,45 @@ describeE2e('admin access', () => {
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     expect(page.url()).toMatch(/\/admin\/dashboard$/);
     await context.close();
+  });
+
+  it('shows the sign-in form before the admin script arrives, keeps what was typed and signs in once it has', async () => {
+    const { context, page } = await freshPage(e2e.browser, PHONE);
+    try {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      // Every script is held until the form has been filled in: the phone on a weak signal.
+      let releaseScripts = () => {};
+      const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+      await page.route('**/assets/*.js', async (route) => {
+        await scriptsHeld;
+        await route.continue();
+      });
+      await page.goto(`${e2e.server.url}/admin/login`, { waitUntil: 'commit' });
+      await page.getByLabel('Email').fill(ADMIN.email);
+      await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+      const signIn = page.getByRole('button', { name: 'Sign in' });
+      // Sent without its script the form would put the password in the address: it waits.
+      expect(await signIn.isDisabled()).toBe(true);
+      await page.getByLabel('Password', { exact: true }).press('Enter');
+      expect(page.url()).toBe(`${e2e.server.url}/admin/login`);
+
+      releaseScripts();
+      await expect.poll(() => signIn.isEnabled()).toBe(true);
+      expect(await page.getByLabel('Email').inputValue()).toBe(ADMIN.email);
+      expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe(ADMIN.password);
+      await signIn.click();
+      await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+      // Opened again while signed in, the written-in form gives way to the dashboard.
+      await page.goto(`${e2e.server.url}/admin/login`);
+      await page.waitForURL(/\/admin\/dashboard$/);
+      expect(errors, 'hydrating the written-in form logs nothing').toEqual([]);
+    } finally {
+      await context.close();
+    }
   });
 
   it("shows the server's detail for a wrong password", async () => {

@@ -17,7 +17,7 @@ function* filesUnder(dir: string): Generator<string> {
   }
 }
 
-interface ManifestChunk {
+export interface ManifestChunk {
   file: string;
   imports?: string[];
   dynamicImports?: string[];
@@ -76,6 +76,19 @@ function reportPublicBundle(outDir: string): void {
   }
 }
 
+/** The .gz and .br copies beside `file`, when it is worth compressing. */
+export function writeCompressedCopies(file: string): void {
+  const bytes = fs.readFileSync(file);
+  if (bytes.length < MIN_BYTES) return;
+  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(bytes, { level: 9 }));
+  fs.writeFileSync(
+    `${file}.br`,
+    zlib.brotliCompressSync(bytes, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY },
+    }),
+  );
+}
+
 export function precompress(): Plugin {
   let outDir = '';
   return {
@@ -87,15 +100,7 @@ export function precompress(): Plugin {
     closeBundle() {
       for (const file of filesUnder(outDir)) {
         if (!COMPRESSIBLE.test(file) || file.includes(`${path.sep}.vite${path.sep}`)) continue;
-        const bytes = fs.readFileSync(file);
-        if (bytes.length < MIN_BYTES) continue;
-        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(bytes, { level: 9 }));
-        fs.writeFileSync(
-          `${file}.br`,
-          zlib.brotliCompressSync(bytes, {
-            params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY },
-          }),
-        );
+        writeCompressedCopies(file);
       }
       reportPublicBundle(outDir);
     },

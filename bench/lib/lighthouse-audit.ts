@@ -13,6 +13,7 @@ const CPU_SLOWDOWN = process.env.BENCH_CPU_SLOWDOWN ? Number(process.env.BENCH_C
 
 export interface RunResult {
   scores: Record<(typeof CATEGORIES)[number], number>;
+  fcp: number;
   lcp: number;
   cls: number;
   tbt: number;
@@ -31,12 +32,14 @@ export interface RunResult {
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
 /** One Lighthouse run; a run Lighthouse itself reports as failed (now and then, NO_LCP) is run again. */
-async function lighthouseRun(url: string, port: number, attempts = 3): Promise<Lhr> {
+async function lighthouseRun(url: string, port: number, keepStorage: boolean, attempts = 3): Promise<Lhr> {
   for (let attempt = 1; ; attempt += 1) {
     const result = await lighthouse(url, {
       port,
       output: 'json',
       logLevel: 'error',
+      // A signed-in admin page needs the session the bench put in the browser's storage.
+      disableStorageReset: keepStorage,
       onlyCategories: [...CATEGORIES],
       ...(CPU_SLOWDOWN ? { throttling: { cpuSlowdownMultiplier: CPU_SLOWDOWN } } : {}),
     });
@@ -62,8 +65,13 @@ function mainThreadGroups(lhr: Lhr) {
   return { scripting: group('scriptEvaluation'), styleLayout: group('styleLayout') };
 }
 
-export async function audit(url: string, port: number, label: string): Promise<RunResult> {
-  const lhr = await lighthouseRun(url, port);
+export async function audit(
+  url: string,
+  port: number,
+  label: string,
+  keepStorage = false,
+): Promise<RunResult> {
+  const lhr = await lighthouseRun(url, port, keepStorage);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const resources = (
     lhr.audits['resource-summary']?.details as Items<{ resourceType: string; transferSize: number }>
@@ -77,6 +85,7 @@ export async function audit(url: string, port: number, label: string): Promise<R
     scores: Object.fromEntries(
       CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
     ) as RunResult['scores'],
+    fcp: numeric('first-contentful-paint'),
     lcp: numeric('largest-contentful-paint'),
     cls: numeric('cumulative-layout-shift'),
     tbt: numeric('total-blocking-time'),
@@ -102,6 +111,7 @@ export function summary(runs: RunResult[]) {
     accessibility: of((r) => r.scores.accessibility),
     bestPractices: of((r) => r.scores['best-practices']),
     seo: of((r) => r.scores.seo),
+    fcp: of((r) => r.fcp),
     lcp: of((r) => r.lcp),
     cls: of((r) => r.cls),
     tbt: of((r) => r.tbt),

@@ -21,8 +21,14 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** `env` overrides any variable (e.g. SEED_DEMO=false, CAPTCHA_PROVIDER=off). */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+/**
+ * `env` overrides any variable (e.g. SEED_DEMO=false, CAPTCHA_PROVIDER=off); `webRoot` serves another
+ * browser build (the bench's reference).
+ */
+export async function startTestServer(
+  env: Record<string, string> = {},
+  webRoot = path.resolve(DIST_DIR, 'web'),
+): Promise<TestServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'range-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -40,7 +46,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const started = await startServer(config, { webRoot: path.resolve(DIST_DIR, 'web') });
+  const started = await startServer(config, { webRoot });
   return {
     url,
     config,

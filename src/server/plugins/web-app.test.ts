@@ -34,6 +34,10 @@ describe('web client: pages and admin shell', () => {
       path.join(webRoot, 'admin.html'),
       '<!doctype html><title>CMS Admin</title><div id="root"></div>',
     );
+    fs.writeFileSync(
+      path.join(webRoot, 'admin-login.html'),
+      '<!doctype html><title>CMS Admin</title><div id="root" data-prerendered="/admin/login"><form></form></div>',
+    );
     fs.writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)');
     // A style sheet that names its own closing tag, which must not end the inlined <style> early.
     fs.writeFileSync(
@@ -170,6 +174,16 @@ describe('web client: pages and admin shell', () => {
       expect(csp['img-src'], url).toContain('blob:');
       expect(csp['frame-src'], url).toEqual(["'none'"]);
       expect(response.headers['referrer-policy'], url).toBe('no-referrer');
+    }
+  });
+
+  it('answers the sign-in path with its screen written into the shell, and every other admin path with the bare shell', async () => {
+    const login = await built.app.inject({ method: 'GET', url: '/admin/login?next=1' });
+    expect(login.statusCode).toBe(200);
+    expect(login.body).toContain('data-prerendered="/admin/login"');
+    for (const url of ['/admin', '/admin/dashboard', '/admin/login/more', '/admin/forgot-password']) {
+      const response = await built.app.inject({ method: 'GET', url });
+      expect(response.body, url).toContain('<div id="root"></div>');
     }
   });
 

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { PRERENDERED_ADMIN_SCREENS } from '#shared/admin-prerendered.ts';
 import { ERROR_CODES } from '#shared/errors.ts';
 import { registerCrawlerRoutes } from '../features/pages/routes.ts';
 import type { PageRenderer } from '../features/pages/page-renderer.ts';
@@ -40,7 +41,13 @@ export async function registerWebApp(
         else res.header('cache-control', 'no-cache');
       },
     });
-    // The admin client routes on the browser side; every /admin path gets the same shell.
+    // The admin client routes on the browser side; every /admin path gets the same shell, but for the
+    // screens written into a copy of it at build time (decision 0478).
+    for (const [url, { file }] of Object.entries(PRERENDERED_ADMIN_SCREENS))
+      if (fs.existsSync(path.join(webRoot, file)))
+        app.get(url, { config: { public: true, securityHeaders: 'adminPage' } }, (_request, reply) =>
+          reply.sendFile(file),
+        );
     for (const url of ['/admin', '/admin/*'])
       app.get(url, { config: { public: true, securityHeaders: 'adminPage' } }, (_request, reply) =>
         reply.sendFile(ADMIN_SHELL),

@@ -3,6 +3,7 @@ import { ArrowLeft, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/button.tsx';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { ADMIN_PATHS } from '../paths.ts';
 
 const AUTH_LINK =
@@ -37,7 +38,11 @@ export function BackToLogin() {
   );
 }
 
-/** The card's one full-width action, which says what it is doing while the request runs. */
+/**
+ * The card's one full-width action, which says what it is doing while the request runs. In a screen
+ * written into the page at build time it waits for the script (docs/decisions/0478): the form can
+ * be filled in at once, but sent without script it would put the password in the address.
+ */
 export function AuthSubmit({
   icon: Icon,
   pending,
@@ -49,8 +54,9 @@ export function AuthSubmit({
   pendingLabel: string;
   children: ReactNode;
 }) {
+  const hydrated = useHydrated();
   return (
-    <Button type="submit" className="w-full" disabled={pending}>
+    <Button type="submit" className="w-full" disabled={pending || !hydrated}>
       <Icon className="size-5" aria-hidden="true" />
       {pending ? pendingLabel : children}
     </Button>

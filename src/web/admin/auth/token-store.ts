@@ -42,9 +42,11 @@ export const tokenStore = {
   },
 };
 
+// Markup written at build time is of nobody signed in (docs/decisions/0478): hydrating it starts from
+// that, and the browser's own session follows in the next render.
 export function useToken(): string | null {
-  return useSyncExternalStore(tokenStore.subscribe, tokenStore.token);
+  return useSyncExternalStore(tokenStore.subscribe, tokenStore.token, () => null);
 }
 export function useMustChangePassword(): boolean {
-  return useSyncExternalStore(tokenStore.subscribe, tokenStore.mustChangePassword);
+  return useSyncExternalStore(tokenStore.subscribe, tokenStore.mustChangePassword, () => false);
 }

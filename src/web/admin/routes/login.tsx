@@ -40,10 +40,19 @@ function loginError(error: unknown): string {
   return 'Login failed';
 }
 
+/**
+ * What was typed into the sign-in form written into the page (docs/decisions/0478) before its script
+ * arrived. Hydration keeps the fields; the form's first values must be theirs, or it would empty them.
+ */
+function typedBeforeStart(name: 'email' | 'password'): string {
+  if (typeof document === 'undefined') return '';
+  return document.querySelector<HTMLInputElement>(`#root input[name="${name}"]`)?.value ?? '';
+}
+
 const useLoginForm = () =>
   useForm<LoginForm>({
     resolver: zodResolver(loginForm),
-    defaultValues: { email: '', password: '', code: '' },
+    defaultValues: { email: typedBeforeStart('email'), password: typedBeforeStart('password'), code: '' },
   });
 
 /** What is wrong with the code as typed, if anything; an empty recovery code is left to the server. */

@@ -5,7 +5,8 @@
 // the server's own schema when the visitor leaves it and on submit (react-hook-form and zod arrive with the
 // captcha on the form's first focus, see enquiry-checks.tsx), and a refusal about a field is shown beside it
 // (issue 16). Accepted enquiries are reported to tracker 1 (only with consent).
-import { useId, useRef, useState, useSyncExternalStore, type FocusEvent } from 'react';
+import { useId, useRef, useState, type FocusEvent } from 'react';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { ENABLED_BY_PAGE_SCRIPT } from '../islands/island-markup.ts';
 import { usePageData } from '../page-data-context.tsx';
 import { HONEYPOT_FIELD } from '#shared/constants.ts';
@@ -18,16 +19,6 @@ import { useCaptcha } from './use-captcha.tsx';
 import { useEnquirySend } from './use-enquiry-send.ts';
 import { useLazyChecks } from './use-lazy-checks.ts';
 import { usePreferredDate } from './use-preferred-date.ts';
-
-const noChanges = () => () => undefined;
-
-/** False in the server's markup and while hydrating it, true from the first render after. */
-const useHydrated = () =>
-  useSyncExternalStore(
-    noChanges,
-    () => true,
-    () => false,
-  );
 
 export function EnquiryForm() {
   const { captcha: setup, site } = usePageData();

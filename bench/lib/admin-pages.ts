@@ -1,0 +1,92 @@
+// The admin's pages in `npm run bench:web` (issue 37): /admin/login as the owner first sees it, and,
+// with a real session, the dashboard and the bookings screen. The session is made as the client
+// makes it: signed in through the API, the token put in the browser's localStorage, where the client
+// keeps it; Lighthouse is then told to keep the storage. With a reference build (`--admin-reference`,
+// e.g. the commit before a change, built with `npm run build` in a worktree), each page of it is
+// measured in the same run, alternating with ours.
+import { chromium } from 'playwright-core';
+import { ADMIN, startTestServer, type TestServer } from '../../e2e/support/server.ts';
+import { audit, summary, type RunResult, type Summary } from './lighthouse-audit.ts';
+
+/** Issue 37's goals (Lighthouse mobile, median of three). */
+export const ADMIN_GOALS = {
+  login: { performance: 95, lcp: 1800 },
+  signedIn: { tbt: 200, lcp: 2000 },
+} as const;
+
+const PAGES = [
+  { path: '/admin/login', signedIn: false },
+  { path: '/admin/dashboard', signedIn: true },
+  { path: '/admin/bookings', signedIn: true },
+] as const;
+
+export interface AdminFigures {
+  path: string;
+  ours: Summary;
+  reference?: Summary;
+}
+
+async function signIn(server: TestServer): Promise<string> {
+  const answer = await fetch(`${server.url}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  if (!answer.ok) throw new Error(`sign-in for the bench answered ${answer.status}`);
+  return ((await answer.json()) as { access_token: string }).access_token;
+}
+
+/** Puts the session into the browser Lighthouse drives (each sign-out run's storage reset takes it). */
+async function storeSession(chromePort: number, origin: string, token: string): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chromePort}`);
+  try {
+    const page = await browser.contexts()[0]!.newPage();
+    await page.goto(`${origin}/favicon.svg`);
+    await page.evaluate((value) => localStorage.setItem('adminToken', value), token);
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+}
+
+async function auditAdminPage(
+  server: TestServer,
+  token: string,
+  chromePort: number,
+  page: (typeof PAGES)[number],
+  label: string,
+) {
+  if (page.signedIn) await storeSession(chromePort, server.url, token);
+  return audit(`${server.url}${page.path}`, chromePort, label, page.signedIn);
+}
+
+export async function measureAdminPages(
+  chromePort: number,
+  runs: number,
+  referenceWebRoot: string | undefined,
+): Promise<AdminFigures[]> {
+  const ours = await startTestServer({ NODE_ENV: 'production' });
+  const reference = referenceWebRoot
+    ? await startTestServer({ NODE_ENV: 'production' }, referenceWebRoot)
+    : undefined;
+  try {
+    const tokens = { ours: await signIn(ours), reference: reference ? await signIn(reference) : '' };
+    const results = PAGES.map(() => ({ ours: [] as RunResult[], reference: [] as RunResult[] }));
+    for (let run = 0; run < runs; run += 1)
+      for (const [index, page] of PAGES.entries()) {
+        results[index]!.ours.push(await auditAdminPage(ours, tokens.ours, chromePort, page, page.path));
+        if (reference)
+          results[index]!.reference.push(
+            await auditAdminPage(reference, tokens.reference, chromePort, page, `${page.path} (reference)`),
+          );
+      }
+    return PAGES.map((page, index) => ({
+      path: page.path,
+      ours: summary(results[index]!.ours),
+      ...(reference ? { reference: summary(results[index]!.reference) } : {}),
+    }));
+  } finally {
+    await ours.close();
+    await reference?.close();
+  }
+}
