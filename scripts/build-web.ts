@@ -1,9 +1,9 @@
-// Builds the web client — the browser build (dist/web) with its prerendered admin screens, and the
+// Builds the web client — the browser build (dist/web) with a page per admin screen, and the
 // server renderer (dist/ssr) — and tells whether the build is older than its sources. Used by
 // `npm run build`, `npm start` and the e2e suite.
 import path from 'node:path';
 import type { LogLevel } from 'vite';
-import { prerenderAdminScreens } from './prerender-admin.ts';
+import { writeAdminScreenPages } from './prerender-admin.ts';
 
 export { webBuildIsStale } from './build-freshness.mjs';
 
@@ -17,7 +17,7 @@ export async function buildWeb(distDir = 'dist', options: { logLevel?: LogLevel 
   process.env.NODE_ENV = 'production';
   try {
     await build({ logLevel, mode: 'production', build: { outDir: path.join(distDir, 'web') } });
-    await prerenderAdminScreens(path.join(distDir, 'web'), logLevel);
+    await writeAdminScreenPages(path.join(distDir, 'web'), logLevel);
     await build({ logLevel, mode: 'production', build: { ssr: true, outDir: path.join(distDir, 'ssr') } });
   } finally {
     if (callersNodeEnv === undefined) delete process.env.NODE_ENV;

@@ -1,22 +1,36 @@
-// Part of the web build (build-web.ts): writes each admin screen listed in
-// shared/admin-prerendered.ts into its own copy of the built admin shell, so the sign-in form shows
-// as soon as the page and its stylesheet arrive, before the admin client's script (decision 0478).
-// The copy's only script is after-paint.ts, which starts the client once the screen is painted. The
-// screens are rendered by src/web/admin/prerender.tsx, bundled for
-// Node into a folder of its own that is removed afterwards: nothing of it is served or loaded by the
-// server.
+// Part of the web build (build-web.ts): one page per admin screen, `admin-screens/<screen>.html`,
+// each a copy of the built admin shell (decision 0478).
+// - A screen listed in shared/admin-prerendered.ts (the sign-in form) is written into its page, so it
+//   shows as soon as the page and its stylesheet arrive, before any script. The page's only script is
+//   after-paint.ts, which starts the admin client once the screen is painted. The screens are rendered
+//   by src/web/admin/prerender.tsx, bundled for Node into a folder of its own that is removed
+//   afterwards: nothing of it is served or loaded by the server.
+// - Every other screen's page asks at once for the scripts of its screen (`routes/<screen>.tsx`) and,
+//   signed in, of the layout around it, which the client would otherwise fetch one after the other.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { LogLevel } from 'vite';
-import { PRERENDERED_ADMIN_SCREENS, PRERENDERED_ATTRIBUTE } from '../src/shared/admin-prerendered.ts';
-import { writeCompressedCopies, type ManifestChunk } from './vite-precompress.ts';
+import {
+  ADMIN_SCREEN_PAGES,
+  PRERENDERED_ADMIN_SCREENS,
+  PRERENDERED_ATTRIBUTE,
+} from '../src/shared/admin-prerendered.ts';
+import { collect, writeCompressedCopies, type ManifestChunk } from './vite-precompress.ts';
 
-const ENTRY = 'src/web/admin/prerender.tsx';
+const RENDERER = 'src/web/admin/prerender.tsx';
+const AFTER_PAINT = 'src/web/admin/after-paint.ts';
+const LAYOUT = 'src/web/admin/layout.tsx';
+const SCREEN_MODULE = /^src\/web\/admin\/routes\/([a-z-]+)\.tsx$/;
+/** The screens outside the signed-in layout (admin/app.tsx). */
+const SIGNED_OUT = new Set(['login', 'forgot-password', 'reset-password']);
 const EMPTY_ROOT = '<div id="root"></div>';
+/** The shell's entry script and the preloads of its chunks. */
+const SHELL_SCRIPTS = /\s*<script type="module"[^>]*><\/script>|\s*<link rel="modulepreload"[^>]*>/g;
 
 type Prerender = typeof import('../src/web/admin/prerender.tsx');
+type Manifest = Record<string, ManifestChunk>;
 
 /** Bundles the renderer for Node into `work` and loads it. */
 async function loadRenderer(work: string, logLevel: LogLevel): Promise<Prerender> {
@@ -24,39 +38,53 @@ async function loadRenderer(work: string, logLevel: LogLevel): Promise<Prerender
   await build({
     logLevel,
     mode: 'production',
-    build: { ssr: true, outDir: work, rollupOptions: { input: ENTRY } },
+    build: { ssr: true, outDir: work, rollupOptions: { input: RENDERER } },
   });
   return (await import(pathToFileURL(path.join(work, 'prerender.js')).href)) as Prerender;
 }
 
-const AFTER_PAINT = 'src/web/admin/after-paint.ts';
-/** The shell's entry script and the preloads of its chunks. */
-const SHELL_SCRIPTS = /\s*<script type="module"[^>]*><\/script>|\s*<link rel="modulepreload"[^>]*>/g;
-
-/** The built file of the entry that starts the admin client once the page has been painted. */
-function afterPaintScript(webDir: string): string {
-  const manifestFile = path.join(webDir, '.vite', 'manifest.json');
-  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
-  const file = manifest[AFTER_PAINT]?.file;
-  if (!file) throw new Error(`${AFTER_PAINT} is not an entry of the browser build`);
-  return `<script type="module" crossorigin src="/${file}"></script>`;
+/** The page of a screen written into it: its markup in the root, after-paint.ts its only script. */
+async function writtenInPage(shell: string, manifest: Manifest, renderer: Prerender, screen: string) {
+  const afterPaint = manifest[AFTER_PAINT]?.file;
+  if (!afterPaint) throw new Error(`${AFTER_PAINT} is not an entry of the browser build`);
+  const screenPath = `/admin/${screen}`;
+  const markup = await renderer.prerenderAdminScreen(screenPath);
+  return shell
+    .replace(SHELL_SCRIPTS, '')
+    .replace('</head>', `  <script type="module" crossorigin src="/${afterPaint}"></script>\n  </head>`)
+    .replace(EMPTY_ROOT, `<div id="root" ${PRERENDERED_ATTRIBUTE}="${screenPath}">${markup}</div>`);
 }
 
-export async function prerenderAdminScreens(webDir: string, logLevel: LogLevel): Promise<void> {
+/** The shell, also asking for the screen's chunks (and the layout's) that it does not ask for already. */
+function preloadingPage(shell: string, manifest: Manifest, screen: string, module: string) {
+  const chunks = collect(manifest, module, new Set());
+  if (!SIGNED_OUT.has(screen)) collect(manifest, LAYOUT, chunks);
+  const preloads = [...chunks]
+    .filter((file) => !shell.includes(`/${file}"`))
+    .map((file) => `  <link rel="modulepreload" crossorigin href="/${file}">\n`)
+    .join('');
+  return shell.replace('</head>', `${preloads}  </head>`);
+}
+
+export async function writeAdminScreenPages(webDir: string, logLevel: LogLevel): Promise<void> {
+  const manifest = JSON.parse(
+    fs.readFileSync(path.join(webDir, '.vite', 'manifest.json'), 'utf8'),
+  ) as Manifest;
+  const shell = fs.readFileSync(path.join(webDir, 'admin.html'), 'utf8');
+  if (!shell.includes(EMPTY_ROOT) || !shell.includes('</head>'))
+    throw new Error(`the built admin.html has no ${EMPTY_ROOT} or no </head>`);
+  const pagesDir = path.join(webDir, ADMIN_SCREEN_PAGES);
+  fs.mkdirSync(pagesDir, { recursive: true });
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'range-admin-prerender-'));
   try {
-    const { prerenderAdminScreen } = await loadRenderer(work, logLevel);
-    const shell = fs.readFileSync(path.join(webDir, 'admin.html'), 'utf8');
-    if (!shell.includes(EMPTY_ROOT) || !shell.includes('</head>'))
-      throw new Error(`the built admin.html has no ${EMPTY_ROOT} or no </head>`);
-    for (const [screenPath, { file }] of Object.entries(PRERENDERED_ADMIN_SCREENS)) {
-      const markup = await prerenderAdminScreen(screenPath);
-      const root = `<div id="root" ${PRERENDERED_ATTRIBUTE}="${screenPath}">${markup}</div>`;
-      const target = path.join(webDir, file);
-      const page = shell
-        .replace(SHELL_SCRIPTS, '')
-        .replace('</head>', `  ${afterPaintScript(webDir)}\n  </head>`)
-        .replace(EMPTY_ROOT, root);
+    const renderer = await loadRenderer(work, logLevel);
+    for (const module of Object.keys(manifest)) {
+      const screen = SCREEN_MODULE.exec(module)?.[1];
+      if (!screen) continue;
+      const page = PRERENDERED_ADMIN_SCREENS.includes(screen)
+        ? await writtenInPage(shell, manifest, renderer, screen)
+        : preloadingPage(shell, manifest, screen, module);
+      const target = path.join(pagesDir, `${screen}.html`);
       fs.writeFileSync(target, page);
       writeCompressedCopies(target);
     }

@@ -1,11 +1,14 @@
-// The admin screens written into their page at build time (docs/decisions/0478): the build writes
-// each into its own copy of the admin shell, the server answers the screen's path with that copy, and
-// the admin client hydrates it when the root's attribute names the path it is on.
+// The admin's pages as the build writes them (docs/decisions/0478): one copy of the admin shell per
+// screen, in `admin-screens/<screen>.html` of the browser build, answered by the server at
+// `/admin/<screen>`. Each asks at once for its screen's scripts; the screens listed here are also
+// written into their page, and the admin client hydrates them when the root's attribute names the
+// path it is on.
+
+/** The folder of the browser build that holds one page per admin screen. */
+export const ADMIN_SCREEN_PAGES = 'admin-screens';
 
 /** The root element's attribute that names the path whose screen the page holds. */
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
 
-/** Path → the file in the browser build that holds its screen. */
-export const PRERENDERED_ADMIN_SCREENS: Readonly<Record<string, { file: string }>> = {
-  '/admin/login': { file: 'admin-login.html' },
-};
+/** The screens written into their page: the one the owner meets first. */
+export const PRERENDERED_ADMIN_SCREENS: readonly string[] = ['login'];

@@ -34,9 +34,14 @@ describe('web client: pages and admin shell', () => {
       path.join(webRoot, 'admin.html'),
       '<!doctype html><title>CMS Admin</title><div id="root"></div>',
     );
+    fs.mkdirSync(path.join(webRoot, 'admin-screens'));
     fs.writeFileSync(
-      path.join(webRoot, 'admin-login.html'),
+      path.join(webRoot, 'admin-screens', 'login.html'),
       '<!doctype html><title>CMS Admin</title><div id="root" data-prerendered="/admin/login"><form></form></div>',
+    );
+    fs.writeFileSync(
+      path.join(webRoot, 'admin-screens', 'dashboard.html'),
+      '<!doctype html><title>CMS Admin</title><link rel="modulepreload" href="/assets/dashboard.js"><div id="root"></div>',
     );
     fs.writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)');
     // A style sheet that names its own closing tag, which must not end the inlined <style> early.
@@ -177,13 +182,16 @@ describe('web client: pages and admin shell', () => {
     }
   });
 
-  it('answers the sign-in path with its screen written into the shell, and every other admin path with the bare shell', async () => {
+  it("answers a screen's path with the page the build wrote for it, and any other admin path with the bare shell", async () => {
     const login = await built.app.inject({ method: 'GET', url: '/admin/login?next=1' });
     expect(login.statusCode).toBe(200);
     expect(login.body).toContain('data-prerendered="/admin/login"');
-    for (const url of ['/admin', '/admin/dashboard', '/admin/login/more', '/admin/forgot-password']) {
+    const dashboard = await built.app.inject({ method: 'GET', url: '/admin/dashboard' });
+    expect(dashboard.body).toContain('/assets/dashboard.js');
+    for (const url of ['/admin', '/admin/login/more', '/admin/no-such-screen', '/admin/..%2Fadmin']) {
       const response = await built.app.inject({ method: 'GET', url });
-      expect(response.body, url).toContain('<div id="root"></div>');
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe('<!doctype html><title>CMS Admin</title><div id="root"></div>');
     }
   });
 

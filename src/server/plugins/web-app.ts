@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { PRERENDERED_ADMIN_SCREENS } from '#shared/admin-prerendered.ts';
+import { ADMIN_SCREEN_PAGES } from '#shared/admin-prerendered.ts';
 import { ERROR_CODES } from '#shared/errors.ts';
 import { registerCrawlerRoutes } from '../features/pages/routes.ts';
 import type { PageRenderer } from '../features/pages/page-renderer.ts';
@@ -41,17 +41,21 @@ export async function registerWebApp(
         else res.header('cache-control', 'no-cache');
       },
     });
-    // The admin client routes on the browser side; every /admin path gets the same shell, but for the
-    // screens written into a copy of it at build time (decision 0478).
-    for (const [url, { file }] of Object.entries(PRERENDERED_ADMIN_SCREENS))
-      if (fs.existsSync(path.join(webRoot, file)))
-        app.get(url, { config: { public: true, securityHeaders: 'adminPage' } }, (_request, reply) =>
-          reply.sendFile(file),
-        );
+    // The admin client routes on the browser side. A screen's path gets the page the build wrote for
+    // it (decision 0478: its scripts asked for at once, the sign-in form written in); any other
+    // /admin path the bare shell, where the client finds its way.
+    const screenPages = new Set(
+      fs.existsSync(path.join(webRoot, ADMIN_SCREEN_PAGES))
+        ? fs.readdirSync(path.join(webRoot, ADMIN_SCREEN_PAGES))
+        : [],
+    );
+    const adminPage = { config: { public: true, securityHeaders: 'adminPage' as const } };
+    app.get<{ Params: { screen: string } }>('/admin/:screen', adminPage, (request, reply) => {
+      const page = `${request.params.screen}.html`;
+      return reply.sendFile(screenPages.has(page) ? `${ADMIN_SCREEN_PAGES}/${page}` : ADMIN_SHELL);
+    });
     for (const url of ['/admin', '/admin/*'])
-      app.get(url, { config: { public: true, securityHeaders: 'adminPage' } }, (_request, reply) =>
-        reply.sendFile(ADMIN_SHELL),
-      );
+      app.get(url, adminPage, (_request, reply) => reply.sendFile(ADMIN_SHELL));
   }
   const { renderer } = pages;
   if (renderer) registerCrawlerRoutes(app, pages.publicUrl);
