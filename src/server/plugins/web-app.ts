@@ -37,9 +37,9 @@ function registerAssetsRoute(app: FastifyInstance, webRoot: string): void {
         ? reply.sendFile(`${ASSETS_FOLDER}/${request.params.name}`)
         : reply.callNotFound(),
     // As @fastify/static's own routes: a client gone mid-file is no server error.
-    errorHandler: (error: { code?: string }, request, reply) => {
+    errorHandler: (error, request, reply) => {
       if (error.code === 'ERR_STREAM_PREMATURE_CLOSE') return request.raw.destroy();
-      return app.errorHandler(error as Error, request, reply);
+      return app.errorHandler(error, request, reply);
     },
   });
 }
@@ -62,10 +62,10 @@ export async function registerWebApp(
       wildcard: false,
       index: false,
       preCompressed: true,
-      // One route per file would be a route per hashed asset and its .br and .gz copies: 287 of them
-      // since the islands and the admin's per-screen chunks, each with its router nodes, handler
-      // context and entries in the route lists, about 4 MiB of a server that sits idle
-      // (docs/decisions/0480). The top-level files keep a route each; the assets share one.
+      // A route per file would be one per hashed asset and per .br and .gz copy, near 300 since the
+      // islands and the admin's per-screen chunks: each a handler context, router nodes and entries in
+      // the route lists, about 4 MiB of an idle server (docs/decisions/0480). The top-level files keep
+      // a route each; the assets share one.
       globIgnore: [`${ASSETS_FOLDER}/**`],
       setHeaders: (res, filePath) => {
         // Vite puts a content hash in every asset name, so those never change.
