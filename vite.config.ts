@@ -12,6 +12,15 @@ import { precompress } from './scripts/vite-precompress.ts';
 //   dependencies bundled in.
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [precompress()])],
+  // The renderer stays loaded in the server for good, its source text with it (V8 keeps a module's
+  // source for compiling its functions when they first run; docs/decisions/0480). Like the browser
+  // build it is a production build, so React's development copies are left out rather than carried
+  // beside the production ones and chosen at run time; and its own text (em dashes, curly quotes) is
+  // written as \u escapes, so V8 can hold the whole source at one byte per character instead of two.
+  ...(isSsrBuild && {
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    esbuild: { charset: 'ascii' as const },
+  }),
   // The renderer is self-contained, so a build copied elsewhere (bench, e2e) still runs.
   ssr: { noExternal: true },
   // Icons and the manifest go to the browser build only.

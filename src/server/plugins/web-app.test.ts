@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, type BuiltApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
@@ -44,6 +45,10 @@ describe('web client: pages and admin shell', () => {
       '<!doctype html><title>CMS Admin</title><link rel="modulepreload" href="/assets/dashboard.js"><div id="root"></div>',
     );
     fs.writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)');
+    fs.writeFileSync(
+      path.join(webRoot, 'assets', 'app-abc123.js.br'),
+      zlib.brotliCompressSync('console.log(1)'),
+    );
     // A style sheet that names its own closing tag, which must not end the inlined <style> early.
     fs.writeFileSync(
       path.join(webRoot, 'assets', 'app-1.css'),
@@ -247,6 +252,26 @@ describe('web client: pages and admin shell', () => {
     const response = await built.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  // The assets folder is one route, not one per file (docs/decisions/0480): each built file as
+  // before, its brotli copy where the browser takes brotli, any other name the site's 404 page.
+  it('serves each built asset and its precompressed copy, and any other name as the 404 page', async () => {
+    const brotli = await built.app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toBe('console.log(1)');
+    const head = await built.app.inject({ method: 'HEAD', url: '/assets/app-1.css' });
+    expect(head.statusCode).toBe(200);
+    const missing = await built.app.inject({ method: 'GET', url: '/assets/missing-abc123.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(String(missing.headers['content-type'])).toMatch(/^text\/html/);
+    const post = await built.app.inject({ method: 'POST', url: '/assets/app-abc123.js', payload: {} });
+    expect(post.statusCode).toBe(405);
+    expect(post.headers.allow).toBe('GET, HEAD');
   });
 
   it('serves the OpenAPI document generated from the schemas at /api/docs', async () => {

@@ -15,6 +15,35 @@ import { answerUnservedMethods, type AllowedMethods } from './allowed-methods.ts
 import { replyCached } from './public-fast-lane.ts';
 
 export const ADMIN_SHELL = 'admin.html';
+const ASSETS_FOLDER = 'assets';
+
+/**
+ * GET and HEAD /assets/<name> for the files the build put there, read once at start as the
+ * per-file routes were: any other name is the not-found answer, as a path no route served was.
+ * Other methods answer 405 (GET, HEAD) on any name here, as on /uploads/<name>.
+ */
+function registerAssetsRoute(app: FastifyInstance, webRoot: string): void {
+  const folder = path.join(webRoot, ASSETS_FOLDER);
+  const files = fs.existsSync(folder) ? fs.readdirSync(folder, { withFileTypes: true }) : [];
+  // As @fastify/static lists a folder: plain files, no dotfiles.
+  const names = new Set(
+    files.filter((file) => file.isFile() && !file.name.startsWith('.')).map((file) => file.name),
+  );
+  app.route<{ Params: { name: string } }>({
+    method: ['HEAD', 'GET'],
+    url: `/${ASSETS_FOLDER}/:name`,
+    schema: { hide: true },
+    handler: (request, reply) =>
+      names.has(request.params.name)
+        ? reply.sendFile(`${ASSETS_FOLDER}/${request.params.name}`)
+        : reply.callNotFound(),
+    // As @fastify/static's own routes: a client gone mid-file is no server error.
+    errorHandler: (error, request, reply) => {
+      if (error.code === 'ERR_STREAM_PREMATURE_CLOSE') return request.raw.destroy();
+      return app.errorHandler(error, request, reply);
+    },
+  });
+}
 
 export async function registerWebApp(
   app: FastifyInstance,
@@ -34,13 +63,20 @@ export async function registerWebApp(
       wildcard: false,
       index: false,
       preCompressed: true,
+      // A route per file would be one per hashed asset and per .br and .gz copy, near 300 since the
+      // islands and the admin's per-screen chunks: each a handler context, router nodes and entries in
+      // the route lists, about 4 MiB of an idle server (docs/decisions/0480). The top-level files keep
+      // a route each; the assets share one, and the admin's screen pages are answered at their screens'
+      // paths below.
+      globIgnore: [`${ASSETS_FOLDER}/**`, `${ADMIN_SCREEN_PAGES}/**`],
       setHeaders: (res, filePath) => {
         // Vite puts a content hash in every asset name, so those never change.
-        if (filePath.includes(`${path.sep}assets${path.sep}`))
+        if (filePath.includes(`${path.sep}${ASSETS_FOLDER}${path.sep}`))
           res.header('cache-control', 'public, max-age=31536000, immutable');
         else res.header('cache-control', 'no-cache');
       },
     });
+    registerAssetsRoute(app, webRoot);
     // The admin client routes on the browser side. A screen's path gets the page the build wrote for
     // it (decision 0478: its scripts asked for at once, the sign-in form written in); any other
     // /admin path the bare shell, where the client finds its way.
