@@ -3,6 +3,7 @@
 // one-day rule and the same mail follow — and ask for a change or a cancellation, which is kept with
 // the booking and told to the owner. Nothing of anyone else is read for it.
 import { londonDay } from '#shared/london-days.ts';
+import { controlRanges, flattenControlCharacters } from '#shared/control-characters.ts';
 import { composeMail } from '../../mail/compose.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { bookingOfToken, customerToken } from './customer-link.ts';
@@ -118,8 +119,7 @@ export async function acceptQuote(
 export type MessageOutcome = 'sent' | 'empty' | 'too-long' | 'control' | 'too-many' | 'closed';
 
 // Control characters but tab and line feed: a message's layout is its writer's, nothing else is.
-// eslint-disable-next-line no-control-regex
-const NOT_TEXT = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+const NOT_TEXT = new RegExp(`[${controlRanges('\t\n')}]`);
 
 /** The text as kept: the browser's CRLF line breaks as plain new lines, the ends trimmed. */
 export const messageText = (raw: string) => raw.replace(/\r\n?/g, '\n').trim();
@@ -203,8 +203,7 @@ function tellOwner(
       return;
     }
     const adminUrl = `${deps.publicUrl.replace(/\/$/, '')}/admin/bookings?booking=${booking.id}`;
-    // eslint-disable-next-line no-control-regex
-    const subject = notice.subject.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').slice(0, 200);
+    const subject = flattenControlCharacters(notice.subject).slice(0, 200);
     const mail = composeMail(to, subject, [
       ...notice.lines,
       detailLines(booking).join('\n'),

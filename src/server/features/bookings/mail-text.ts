@@ -2,6 +2,7 @@
 // a cancellation and the reminders, each with the booking as it is now and a calendar invitation that
 // adds, updates or removes it in their calendar (calendar/invitation.ts).
 import { pounds } from '#shared/booking-money.ts';
+import { flattenControlCharacters } from '#shared/control-characters.ts';
 import { addDays, londonDay } from '#shared/london-days.ts';
 import { invitationText, type Invitation } from '../calendar/invitation.ts';
 import { bookingUid } from './booking-uid.ts';
@@ -47,8 +48,7 @@ export interface CustomerMailInput {
 }
 
 /** Header-safe: no control character reaches a subject line. */
-// eslint-disable-next-line no-control-regex
-const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
+const oneLine = (text: string) => flattenControlCharacters(text).trim();
 
 const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);

@@ -1,5 +1,6 @@
 // The two e-mails an enquiry sends: the business's notification (Reply-To the visitor) and the
 // visitor's acknowledgement, promising a reply within 24 hours (docs/product.md#enquiry-intake).
+import { flattenControlCharacters } from '#shared/control-characters.ts';
 import { EVENT_TYPE_LABELS } from '#shared/event-types.ts';
 import { phoneHref, readablePhone } from '#shared/phone.ts';
 import type { EventType } from '#shared/schemas/enquiries.ts';
@@ -26,8 +27,7 @@ const escapeHtml = (text: string) =>
 /** Header-safe and short: visitor text never breaks a subject line. */
 const oneLine = (text: string, max = 80) => {
   // Control characters are exactly what must not reach a header.
-  // eslint-disable-next-line no-control-regex
-  const flat = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  const flat = flattenControlCharacters(text).trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 };
 
