@@ -11,6 +11,7 @@ import { NOT_DELIVERED } from '../src/shared/mail-delivery.ts';
 import { openSignedIn } from './support/admin.ts';
 import { DESKTOP, PHONE } from './support/browser.ts';
 import { describeE2e, useE2eServer } from './support/e2e.ts';
+import { captchaSolved, enquiryForm, fillEnquiry } from './support/enquiry-form.ts';
 import { mailHeader, mailsSince, outboxNames } from './support/server.ts';
 
 const VISITOR = { name: 'Nadia Brooks', email: 'nadia.brooks@example.co.uk' };
@@ -37,23 +38,16 @@ describeE2e('a booking from first visit to the money', () => {
   }
 
   async function askForTheDay(page: Page) {
-    const form = page.getByRole('form', { name: 'Booking enquiry' });
-    const text = (name: string) => form.getByRole('textbox', { name, exact: true });
-    await text('Name').fill(VISITOR.name);
-    const startedAt = Date.now();
-    await text('Email').fill(VISITOR.email);
-    await text('Organisation or occasion').fill('Brooks family summer party');
-    await text('Message').fill('Could the range come to our garden party? About 30 guests.');
+    const form = enquiryForm(page);
+    await fillEnquiry(page, {
+      ...VISITOR,
+      organisation: 'Brooks family summer party',
+      message: 'Could the range come to our garden party? About 30 guests.',
+    });
     await form.getByLabel(/^Preferred date/).fill(day);
     await form.getByRole('combobox', { name: /^Type of event/ }).selectOption('private');
     await form.getByRole('spinbutton', { name: /^Expected number of people/ }).fill('30');
-    await page.waitForFunction(
-      () => (document.querySelector('input[name="altcha"]') as HTMLInputElement | null)?.value,
-      undefined,
-      { timeout: 20_000 },
-    );
-    // The server's minimum fill time.
-    await page.waitForTimeout(Math.max(0, 3500 - (Date.now() - startedAt)));
+    await captchaSolved(page);
     await form.getByRole('button', { name: 'SEND ENQUIRY' }).click();
     await page.getByRole('heading', { name: 'ENQUIRY SENT!' }).waitFor({ timeout: 10_000 });
   }

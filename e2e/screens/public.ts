@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { enquiryForm, fillEnquiry } from '../support/enquiry-form.ts';
 import type { TestServer } from '../support/server.ts';
 import type { Screen } from './screen.ts';
 
@@ -46,18 +47,14 @@ const open =
     if (firstVisit) await page.getByRole('button', { name: 'Accept' }).waitFor();
   };
 
-const enquiryForm = (page: Page) => page.getByRole('form', { name: 'Booking enquiry' });
-
 /** The four fields as a visitor fills them in. */
-async function fillEnquiry(page: Page) {
-  const form = enquiryForm(page);
-  await form.getByRole('textbox', { name: 'Name', exact: true }).fill('Priya Shah');
-  await form.getByRole('textbox', { name: 'Email', exact: true }).fill('priya@example.co.uk');
-  await form
-    .getByRole('textbox', { name: 'Organisation or occasion', exact: true })
-    .fill('Northfield Summer Festival');
-  await form.getByRole('textbox', { name: 'Message', exact: true }).fill('Two days in August.');
-}
+const fillPriyasEnquiry = (page: Page) =>
+  fillEnquiry(page, {
+    name: 'Priya Shah',
+    email: 'priya@example.co.uk',
+    organisation: 'Northfield Summer Festival',
+    message: 'Two days in August.',
+  });
 
 export const PUBLIC_SCREENS: Screen[] = [
   { name: 'public-landing', open: open('/') },
@@ -98,7 +95,7 @@ export const PUBLIC_SCREENS: Screen[] = [
     fullPage: false,
     open: async (page, server) => {
       await open('/')(page, server);
-      const form = page.getByRole('form', { name: 'Booking enquiry' });
+      const form = enquiryForm(page);
       await form.getByRole('button', { name: 'SEND ENQUIRY' }).click();
       await form.getByText('Message is required').waitFor();
       await form.getByRole('textbox', { name: 'Email', exact: true }).fill('priya@gmail');
@@ -117,7 +114,7 @@ export const PUBLIC_SCREENS: Screen[] = [
       await page.route('**/api/enquiries', (route) =>
         route.fulfill({ status: 200, contentType: 'application/json', body: '{"success":true}' }),
       );
-      await fillEnquiry(page);
+      await fillPriyasEnquiry(page);
       await enquiryForm(page).getByRole('button', { name: 'SEND ENQUIRY' }).press('Enter');
       await page.getByRole('heading', { name: 'ENQUIRY SENT!' }).waitFor({ timeout: 30_000 });
       await page.getByRole('heading', { name: 'ENQUIRY SENT!' }).scrollIntoViewIfNeeded();
@@ -140,7 +137,7 @@ export const PUBLIC_SCREENS: Screen[] = [
           }),
         }),
       );
-      await fillEnquiry(page);
+      await fillPriyasEnquiry(page);
       const form = enquiryForm(page);
       await form.getByRole('button', { name: 'SEND ENQUIRY' }).press('Enter');
       const notice = form.getByRole('alert');
