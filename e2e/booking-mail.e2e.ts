@@ -4,6 +4,7 @@
 // a reason, the dialog shows the e-mail first, and the mail that arrives carries the reason.
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { formatDay } from '#shared/day-names.ts';
 import { addDays, londonDay } from '#shared/london-days.ts';
 import {
   decodeQuotedPrintable,
@@ -22,18 +23,6 @@ const SIZES: [string, BrowserContextOptions][] = [
   ['390 px', PHONE],
   ['1280 px', DESKTOP],
 ];
-
-/** "Fri 14 Aug 2026", as the change mail writes a day. */
-const shortDay = (day: string) =>
-  new Intl.DateTimeFormat('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  })
-    .format(Date.parse(day))
-    .replace(',', '');
 
 describeE2e('booking mail', () => {
   let smtp: SmtpTestServer;
@@ -109,7 +98,7 @@ describeE2e('booking mail', () => {
       await expect.poll(() => mailsTo(email, before).length, MAIL_WAIT).toBe(1);
       const [update] = mailsTo(email, before);
       expect(update).toMatch(/^Subject: Your booking with .* has changed/m);
-      expect(update).toContain(`What changed:\nDate: ${shortDay(day)} → ${shortDay(moved)}`);
+      expect(update).toContain(`What changed:\nDate: ${formatDay(day)} → ${formatDay(moved)}`);
       await page.context().close();
     }
   });

@@ -6,6 +6,7 @@
 import ICAL from 'ical.js';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
+import { formatDay } from '../src/shared/day-names.ts';
 import { addDays, londonDay } from '../src/shared/london-days.ts';
 import { NOT_DELIVERED } from '../src/shared/mail-delivery.ts';
 import { openSignedIn } from './support/admin.ts';
@@ -120,15 +121,7 @@ describeE2e('a booking from first visit to the money', () => {
     if (day.slice(0, 7) !== londonDay(Date.now()).slice(0, 7))
       await picker.getByRole('button', { name: 'Next month' }).click();
     // That day among the crossed-out ones (the demo's events take theirs too).
-    const dayName = new Intl.DateTimeFormat('en-GB', {
-      weekday: 'short',
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      timeZone: 'UTC',
-    })
-      .format(Date.parse(day))
-      .replace(',', '');
+    const dayName = formatDay(day, { month: 'long' });
     await picker.getByRole('button', { name: `${dayName}, already booked`, exact: true }).waitFor();
     expect(await picker.textContent()).not.toContain(VISITOR.name);
 

@@ -13,6 +13,7 @@ import { islandLive, pageSettled } from './support/islands.ts';
 import { DESKTOP, PHONE } from './support/browser.ts';
 import { captchaSolved, enquiryForm, fillEnquiry } from './support/enquiry-form.ts';
 import { addDays, londonDay } from '../src/shared/london-days.ts';
+import { formatDay } from '../src/shared/day-names.ts';
 
 const SESSION = '0b7f2d4e-5a61-4c3b-9e8f-1d2c3b4a5f60';
 
@@ -503,16 +504,7 @@ describeE2e('booking enquiry form', () => {
     await context.close();
   });
   /** "Sat 15 August 2026", as the calendar names a day. */
-  const dayName = (day: string) =>
-    new Intl.DateTimeFormat('en-GB', {
-      weekday: 'short',
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      timeZone: 'UTC',
-    })
-      .format(Date.parse(`${day}T00:00:00Z`))
-      .replace(',', '');
+  const dayName = (day: string) => formatDay(day, { month: 'long' });
 
   /** A confirmed booking of `day`, written straight to the tables as confirming it would. */
   async function confirmedBooking(day: string) {
