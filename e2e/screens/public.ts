@@ -25,13 +25,16 @@ async function configureSite(server: TestServer) {
 /** Scrolls through the page so every lazy picture is loaded before a full-page screenshot. */
 async function loadLazyPictures(page: Page) {
   await page.evaluate(async () => {
+    // Each step drawn twice over: the browser has seen which lazy pictures came near and asked for them.
+    const drawn = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
       window.scrollTo(0, y);
-      await new Promise((resolve) => setTimeout(resolve, 60));
+      await drawn();
     }
     window.scrollTo(0, 0);
   });
   await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete));
 }
 
 /** A returning visitor who already chose (no banner), unless `firstVisit` shows the consent banner. */
