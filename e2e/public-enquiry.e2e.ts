@@ -160,17 +160,21 @@ describeE2e('booking enquiry form', () => {
   it("reads 'SENDING...' while sending and blocks a second submission", async () => {
     const { context, page } = await visitor(false);
     const posts: Request[] = [];
+    // The answer is held until the second tries have been made: they meet a send still under way.
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
     await page.route('**/api/enquiries', async (route) => {
       posts.push(route.request());
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await answered;
       await route.continue();
     });
     await fill(page, 'twice@example.co.uk');
     await submit(page).click();
-    await expect(submit(page).innerText()).resolves.toContain('SENDING...');
+    await expect.poll(() => submit(page).innerText()).toContain('SENDING...');
     await expect(submit(page).isDisabled()).resolves.toBe(true);
     await form(page).getByRole('textbox', { name: 'Message', exact: true }).press('Control+Enter');
     await page.evaluate(() => document.querySelector('form')?.requestSubmit());
+    answer();
     await page.getByRole('heading', { name: 'ENQUIRY SENT!' }).waitFor({ timeout: 10_000 });
     expect(posts).toHaveLength(1);
     await context.close();
