@@ -8,6 +8,7 @@ import { londonDay } from '#shared/london-days.ts';
 import { adminApi, openSignedIn } from './support/admin.ts';
 import { axeViolations, describeViolations } from './support/axe.ts';
 import { DESKTOP, PHONE } from './support/browser.ts';
+import { holdBooking, seedEnquiry } from './support/bookings.ts';
 import { describeE2e, useE2eServer } from './support/e2e.ts';
 
 const MONTHS = [
@@ -50,31 +51,10 @@ describeE2e('admin bookings', () => {
     await db.deleteFrom('enquiries').execute();
   });
 
-  async function seed(
+  const seed = (
     name: string,
     wishes: { preferred_date?: string; people?: number; date_taken?: number } = {},
-  ): Promise<number> {
-    const now = Date.now();
-    const row = await e2e.server.started.db
-      .insertInto('enquiries')
-      .values({
-        name,
-        email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.co.uk`,
-        organisation: `${name} Events Ltd`,
-        message: `Hello from ${name}`,
-        status: 'new',
-        spam_reason: null,
-        created_at: now,
-        updated_at: now,
-        notify_pending: 0,
-        notify_attempts: 0,
-        notify_next_at: null,
-        ...wishes,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  }
+  ) => seedEnquiry(e2e.server, { name, ...wishes });
 
   async function open(path: string, options = DESKTOP): Promise<{ page: Page; token: string }> {
     const page = await (await e2e.browser.newContext(options)).newPage();
@@ -137,9 +117,7 @@ describeE2e('admin bookings', () => {
     await expectNoAxeViolations(page, 'the calendar');
 
     // Tom wants the same day: his hold is made, but confirming it is refused while Priya has the day.
-    await adminApi(e2e.server, token, 'POST', `/api/admin/enquiries/${tom}/booking`, {
-      start_date: target.day,
-    });
+    await holdBooking(e2e.server, token, tom, { start_date: target.day });
     await page.reload();
     await calendar.getByRole('button', { name: /Tom Jones\s*Provisional/ }).click();
     const second = page.getByRole('dialog', { name: 'Tom Jones' });

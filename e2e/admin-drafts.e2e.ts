@@ -9,7 +9,8 @@ import { londonDay } from '#shared/london-days.ts';
 import { createAdmin, deleteAdmin, fillLogin, freshPage, type TestAdmin } from './admin-core-fixtures.ts';
 import { adminApi, apiLogin } from './support/admin.ts';
 import { axeViolations, describeViolations } from './support/axe.ts';
-import { DESKTOP, PHONE } from './support/browser.ts';
+import { DESKTOP, framesDrawn, PHONE } from './support/browser.ts';
+import { holdBooking, seedEnquiry } from './support/bookings.ts';
 import { describeE2e, useE2eServer } from './support/e2e.ts';
 import { ADMIN, type TestServer } from './support/server.ts';
 
@@ -40,7 +41,7 @@ async function idleOut(page: Page) {
   await expect
     .poll(async () => {
       const before = await position();
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await framesDrawn(page);
       return (await position()) === before;
     })
     .toBe(true);
@@ -144,7 +145,9 @@ describeE2e('admin drafts', () => {
       await signIn(page, ADMIN, /\/admin\/dashboard$/);
       await page.goto(`${e2e.server.url}/admin/settings`);
       const phone = page.getByLabel('Phone', { exact: true });
-      const saved = await phone.inputValue();
+      // The form fills in once the saved details have loaded: what it shows then is what Discard brings back.
+      const saved = (await e2e.server.started.services.site.get()).phone ?? '';
+      await expect.poll(() => phone.inputValue()).toBe(saved);
       await phone.fill('01632 960123');
       await page.getByLabel('Current password').fill(secret);
       await idleOut(page);
@@ -183,40 +186,17 @@ describeE2e('admin drafts', () => {
 
   it('keeps a half-typed booking per booking and per enquiry through an inactivity sign-out, reopens its form after sign-in, and drops it once saved', async () => {
     const db = e2e.server.started.db;
-    const seed = async (name: string, preferred_date: string) => {
-      const now = Date.now();
-      const row = await db
-        .insertInto('enquiries')
-        .values({
-          name,
-          email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.co.uk`,
-          organisation: `${name} Ltd`,
-          message: `Hello from ${name}`,
-          status: 'new',
-          spam_reason: null,
-          created_at: now,
-          updated_at: now,
-          notify_pending: 0,
-          notify_attempts: 0,
-          notify_next_at: null,
-          preferred_date,
-          people: 40,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
-    };
+    const seed = (name: string, preferred_date: string) =>
+      seedEnquiry(e2e.server, { name, organisation: `${name} Ltd`, preferred_date, people: 40 });
     const first = nextMonthDay(10);
     const booked = await seed('Ada Drafting', first.day);
     const toBook = await seed('Ben Drafting', nextMonthDay(20).day);
     const token = await apiLogin(e2e.server);
-    const { booking } = await adminApi<{ booking: { id: number } }>(
-      e2e.server,
-      token,
-      'POST',
-      `/api/admin/enquiries/${booked}/booking`,
-      { start_date: first.day, price_pence: 150_000, notes: 'Saved notes' },
-    );
+    const bookingId = await holdBooking(e2e.server, token, booked, {
+      start_date: first.day,
+      price_pence: 150_000,
+      notes: 'Saved notes',
+    });
     const { context, page } = await clockedPage(e2e.server, e2e.browser);
     const draftKeys = async () => (await storedDrafts(page)).map(([key]) => key).sort();
     try {
@@ -234,10 +214,10 @@ describeE2e('admin drafts', () => {
       await bookBen.waitFor({ state: 'detached' });
 
       // Ada's booking edited: its own form, nothing of Ben's in it.
-      await page.goto(`${e2e.server.url}/admin/bookings?month=${first.month}&booking=${booking.id}`);
+      await page.goto(`${e2e.server.url}/admin/bookings?month=${first.month}&booking=${bookingId}`);
       const panel = page.getByRole('dialog', { name: 'Ada Drafting' });
       await panel.getByRole('button', { name: 'Edit' }).click();
-      const editAt = new RegExp(`/admin/bookings\\?month=${first.month}&booking=${booking.id}&edit=1$`);
+      const editAt = new RegExp(`/admin/bookings\\?month=${first.month}&booking=${bookingId}&edit=1$`);
       await page.waitForURL(editAt);
       const edit = page.getByRole('form', { name: 'Save booking' });
       expect(await edit.getByLabel('Price (£)').inputValue()).toBe('1,500.00');
@@ -247,7 +227,7 @@ describeE2e('admin drafts', () => {
 
       await idleOut(page);
       expect(await draftKeys()).toEqual([
-        `adminDraft:${userId}:bookings:${booking.id}`,
+        `adminDraft:${userId}:bookings:${bookingId}`,
         `adminDraft:${userId}:bookings:enquiry:${toBook}`,
       ]);
 
@@ -260,13 +240,13 @@ describeE2e('admin drafts', () => {
       expect(violations, describeViolations(violations)).toEqual([]);
       await edit.getByRole('button', { name: 'Save booking' }).click();
       await page.getByText('Booking saved').waitFor();
-      await page.waitForURL(new RegExp(`/admin/bookings\\?month=${first.month}&booking=${booking.id}$`));
+      await page.waitForURL(new RegExp(`/admin/bookings\\?month=${first.month}&booking=${bookingId}$`));
       await panel.getByText('£2,400.00').waitFor();
       expect(await draftKeys()).toEqual([`adminDraft:${userId}:bookings:enquiry:${toBook}`]);
       const saved = await db
         .selectFrom('bookings')
         .selectAll()
-        .where('id', '=', booking.id)
+        .where('id', '=', bookingId)
         .executeTakeFirstOrThrow();
       expect(saved).toMatchObject({ price_pence: 240_000, notes: 'Gate by the barn, ring on arrival' });
       await panel.getByRole('button', { name: 'Edit' }).click();

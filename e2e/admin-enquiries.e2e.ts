@@ -8,6 +8,7 @@ import { openSignedIn } from './support/admin.ts';
 import { axeViolations, describeViolations } from './support/axe.ts';
 import { describeE2e, useE2eServer } from './support/e2e.ts';
 import { DESKTOP, PHONE } from './support/browser.ts';
+import { seedEnquiry } from './support/bookings.ts';
 import { findMail } from './support/server.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -32,29 +33,19 @@ describeE2e('admin enquiries screen', () => {
     } = {},
   ): Promise<number> {
     const now = Date.now();
-    const row = await e2e.server.started.db
-      .insertInto('enquiries')
-      .values({
-        name,
-        email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.co.uk`,
-        organisation: `${name} Events Ltd`,
-        message: options.message ?? `Hello from ${name}`,
-        status: options.status ?? 'new',
-        spam_reason: null,
-        source_utm_source: options.source?.utm_source ?? null,
-        source_utm_medium: options.source?.utm_medium ?? null,
-        source_utm_campaign: options.source?.utm_campaign ?? null,
-        source_referrer_host: options.source?.referrer_host ?? null,
-        created_at: now - (options.minutesAgo ?? 0) * 60_000,
-        updated_at: now,
-        notify_pending: options.pending ? 1 : 0,
-        notify_attempts: 0,
-        // Not due for the automatic retry job: only the button may send it during the test.
-        notify_next_at: options.pending ? now + HOUR_MS : null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
+    return seedEnquiry(e2e.server, {
+      name,
+      message: options.message ?? `Hello from ${name}`,
+      status: options.status ?? 'new',
+      source_utm_source: options.source?.utm_source ?? null,
+      source_utm_medium: options.source?.utm_medium ?? null,
+      source_utm_campaign: options.source?.utm_campaign ?? null,
+      source_referrer_host: options.source?.referrer_host ?? null,
+      created_at: now - (options.minutesAgo ?? 0) * 60_000,
+      notify_pending: options.pending ? 1 : 0,
+      // Not due for the automatic retry job: only the button may send it during the test.
+      notify_next_at: options.pending ? now + HOUR_MS : null,
+    });
   }
 
   const stored = () => e2e.server.started.services.enquiries.list();

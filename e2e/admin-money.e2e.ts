@@ -8,6 +8,7 @@ import { addDays, londonDay } from '#shared/london-days.ts';
 import { adminApi, openSignedIn } from './support/admin.ts';
 import { axeViolations, describeViolations } from './support/axe.ts';
 import { DESKTOP, PHONE } from './support/browser.ts';
+import { seedConfirmedBooking } from './support/bookings.ts';
 import { describeE2e, useE2eServer } from './support/e2e.ts';
 
 describeE2e('money received', () => {
@@ -23,35 +24,13 @@ describeE2e('money received', () => {
   });
 
   /** An enquiry from the newsletter, booked through the API at £1,850 with a £500 deposit asked. */
-  async function booked(token: string, name: string, start: string): Promise<number> {
-    const now = Date.now();
-    const { id } = await e2e.server.started.db
-      .insertInto('enquiries')
-      .values({
-        name,
-        email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.co.uk`,
-        organisation: `${name} Events Ltd`,
-        message: `Hello from ${name}`,
-        status: 'new',
-        spam_reason: null,
-        created_at: now,
-        updated_at: now,
-        notify_pending: 0,
-        notify_attempts: 0,
-        source_utm_source: 'newsletter',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const made = await adminApi<{ booking: { id: number } }>(
+  const booked = (token: string, name: string, start: string) =>
+    seedConfirmedBooking(
       e2e.server,
       token,
-      'POST',
-      `/api/admin/enquiries/${id}/booking`,
+      { name, source_utm_source: 'newsletter' },
       { start_date: start, price_pence: 185_000, deposit_pence: 50_000 },
     );
-    await adminApi(e2e.server, token, 'POST', `/api/admin/bookings/${made.booking.id}/confirm`);
-    return made.booking.id;
-  }
 
   async function open(path: string, options: typeof DESKTOP): Promise<{ page: Page; token: string }> {
     const page = await (await e2e.browser.newContext(options)).newPage();

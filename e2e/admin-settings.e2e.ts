@@ -9,6 +9,7 @@ import { adminApi, apiLogin, openSignedIn } from './support/admin.ts';
 import { axeViolations, describeViolations } from './support/axe.ts';
 import { describeE2e, useE2eServer } from './support/e2e.ts';
 import { DESKTOP, PHONE } from './support/browser.ts';
+import { seedEnquiry } from './support/bookings.ts';
 import { type TestServer } from './support/server.ts';
 
 /** Signs `admin` in through a fresh page's localStorage and opens Settings. */
@@ -223,27 +224,14 @@ describeE2e('admin settings', () => {
   it('names the enquiry an entry is about by its sender and day, and by number once it is gone', async () => {
     const token = await apiLogin(e2e.server);
     const received = Date.UTC(2030, 0, 8, 12); // 8 Jan 2030 in London
-    const { id } = await e2e.server.started.db
-      .insertInto('enquiries')
-      .values({
-        name: 'Audit Priya Shah',
-        email: 'audit.priya@example.co.uk',
-        organisation: 'Scouts',
-        message: 'A camp in June',
-        status: 'new',
-        spam_reason: null,
-        source_utm_source: null,
-        source_utm_medium: null,
-        source_utm_campaign: null,
-        source_referrer_host: null,
-        created_at: received,
-        updated_at: received,
-        notify_pending: 0,
-        notify_attempts: 0,
-        notify_next_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await seedEnquiry(e2e.server, {
+      name: 'Audit Priya Shah',
+      email: 'audit.priya@example.co.uk',
+      organisation: 'Scouts',
+      message: 'A camp in June',
+      created_at: received,
+      updated_at: received,
+    });
     await adminApi(e2e.server, token, 'PATCH', `/api/admin/enquiries/${id}`, { status: 'booked' });
     const { context, page } = await freshPage(e2e.browser, PHONE);
     try {
@@ -292,27 +280,11 @@ describeE2e('admin settings', () => {
 
   it('answers a personal data request: finds one address, downloads a copy, erases it', async () => {
     const now = Date.now();
-    const enquiry = (name: string, email: string, minutesAgo: number) => ({
-      name,
-      email,
-      organisation: '',
-      message: `Hello from ${name}`,
-      status: 'new' as const,
-      spam_reason: null,
-      created_at: now - minutesAgo * 60_000,
-      updated_at: now,
-      notify_pending: 0,
-      notify_attempts: 0,
-      notify_next_at: null,
-    });
-    await e2e.server.started.db
-      .insertInto('enquiries')
-      .values([
-        enquiry('Jo Bloggs', 'jo.bloggs@example.co.uk', 5),
-        enquiry('Jo B', 'Jo.Bloggs@example.co.uk', 90),
-        enquiry('Sam Other', 'sam@example.co.uk', 1),
-      ])
-      .execute();
+    const enquiry = (name: string, email: string, minutesAgo: number) =>
+      seedEnquiry(e2e.server, { name, email, organisation: '', created_at: now - minutesAgo * 60_000 });
+    await enquiry('Jo Bloggs', 'jo.bloggs@example.co.uk', 5);
+    await enquiry('Jo B', 'Jo.Bloggs@example.co.uk', 90);
+    await enquiry('Sam Other', 'sam@example.co.uk', 1);
     const { context, page } = await freshPage(e2e.browser, PHONE);
     const dialogs: string[] = [];
     try {

@@ -5,7 +5,7 @@ import { createAdmin, deleteAdmin, freshPage } from './admin-core-fixtures.ts';
 import { adminApi, apiLogin, openSignedIn } from './support/admin.ts';
 import { axeViolations, describeViolations } from './support/axe.ts';
 import { describeE2e, useE2eServer } from './support/e2e.ts';
-import { DESKTOP, PHONE } from './support/browser.ts';
+import { DESKTOP, framesDrawn, PHONE } from './support/browser.ts';
 import { type TestServer } from './support/server.ts';
 
 interface ListedAdmin {
@@ -172,7 +172,8 @@ describeE2e('admin users', () => {
       await page.getByLabel('Password').fill('Another-owner-2026');
       await page.getByRole('button', { name: 'Create Admin User' }).click();
       await page.getByRole('alert').filter({ hasText: 'already exists' }).first().waitFor();
-      await page.waitForTimeout(300);
+      // A toast would come from the same refusal's handling: by two frames later it would be drawn.
+      await framesDrawn(page);
       expect(await page.getByText(/already exists/).count(), 'said once').toBe(1);
       expect((await listAdmins(e2e.server)).some((admin) => admin.email === 'owner@example.co.uk')).toBe(
         true,

@@ -4,15 +4,17 @@
 // a reason, the dialog shows the e-mail first, and the mail that arrives carries the reason.
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { formatDay } from '#shared/day-names.ts';
 import { addDays, londonDay } from '#shared/london-days.ts';
 import {
   decodeQuotedPrintable,
   startSmtpTestServer,
   type SmtpTestServer,
 } from '../src/server/testing/smtp-test-server.ts';
-import { adminApi, openSignedIn } from './support/admin.ts';
+import { openSignedIn } from './support/admin.ts';
 import { axeViolations, describeViolations } from './support/axe.ts';
 import { DESKTOP, PHONE } from './support/browser.ts';
+import { emailOf, seedConfirmedBooking } from './support/bookings.ts';
 import { describeE2e, useE2eServer } from './support/e2e.ts';
 
 /** The mail goes after the answer, in the background: long enough for a busy machine. */
@@ -22,18 +24,6 @@ const SIZES: [string, BrowserContextOptions][] = [
   ['390 px', PHONE],
   ['1280 px', DESKTOP],
 ];
-
-/** "Fri 14 Aug 2026", as the change mail writes a day. */
-const shortDay = (day: string) =>
-  new Intl.DateTimeFormat('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  })
-    .format(Date.parse(day))
-    .replace(',', '');
 
 describeE2e('booking mail', () => {
   let smtp: SmtpTestServer;
@@ -69,29 +59,18 @@ describeE2e('booking mail', () => {
 
   /** A confirmed booking for a new customer, its confirmation already in their mailbox; with a page. */
   async function confirmedBooking(name: string, day: string, size: BrowserContextOptions) {
-    const email = `${name.toLowerCase().replace(/\W+/g, '.')}@example.co.uk`;
+    const email = emailOf(name);
     const page = await (await e2e.browser.newContext(size)).newPage();
     const token = await openSignedIn(page, e2e.server, '/admin');
-    const now = Date.now();
-    const { id: enquiry } = await e2e.server.started.db
-      .insertInto('enquiries')
-      .values({
-        ...{ name, email, organisation: '', message: `Hello from ${name}`, status: 'new', spam_reason: null },
-        ...{ created_at: now, updated_at: now, notify_pending: 0, notify_attempts: 0, notify_next_at: null },
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
     const before = smtp.received.length;
-    const made = await adminApi<{ booking: { id: number } }>(
+    const bookingId = await seedConfirmedBooking(
       e2e.server,
       token,
-      'POST',
-      `/api/admin/enquiries/${enquiry}/booking`,
+      { name, organisation: '' },
       { start_date: day, start_time: '10:00', end_time: '16:00', location: 'Hilltop Farm', people: 40 },
     );
-    await adminApi(e2e.server, token, 'POST', `/api/admin/bookings/${made.booking.id}/confirm`);
     await expect.poll(() => mailsTo(email, before).length, MAIL_WAIT).toBe(1);
-    await page.goto(`${e2e.server.url}/admin/bookings?month=${day.slice(0, 7)}&booking=${made.booking.id}`);
+    await page.goto(`${e2e.server.url}/admin/bookings?month=${day.slice(0, 7)}&booking=${bookingId}`);
     return { page, email, panel: page.getByRole('dialog', { name }) };
   }
 
@@ -109,7 +88,7 @@ describeE2e('booking mail', () => {
       await expect.poll(() => mailsTo(email, before).length, MAIL_WAIT).toBe(1);
       const [update] = mailsTo(email, before);
       expect(update).toMatch(/^Subject: Your booking with .* has changed/m);
-      expect(update).toContain(`What changed:\nDate: ${shortDay(day)} → ${shortDay(moved)}`);
+      expect(update).toContain(`What changed:\nDate: ${formatDay(day)} → ${formatDay(moved)}`);
       await page.context().close();
     }
   });

@@ -6,11 +6,13 @@
 import ICAL from 'ical.js';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
+import { formatDay } from '../src/shared/day-names.ts';
 import { addDays, londonDay } from '../src/shared/london-days.ts';
 import { NOT_DELIVERED } from '../src/shared/mail-delivery.ts';
 import { openSignedIn } from './support/admin.ts';
 import { DESKTOP, PHONE } from './support/browser.ts';
 import { describeE2e, useE2eServer } from './support/e2e.ts';
+import { captchaSolved, enquiryForm, fillEnquiry } from './support/enquiry-form.ts';
 import { mailHeader, mailsSince, outboxNames } from './support/server.ts';
 
 const VISITOR = { name: 'Nadia Brooks', email: 'nadia.brooks@example.co.uk' };
@@ -37,23 +39,16 @@ describeE2e('a booking from first visit to the money', () => {
   }
 
   async function askForTheDay(page: Page) {
-    const form = page.getByRole('form', { name: 'Booking enquiry' });
-    const text = (name: string) => form.getByRole('textbox', { name, exact: true });
-    await text('Name').fill(VISITOR.name);
-    const startedAt = Date.now();
-    await text('Email').fill(VISITOR.email);
-    await text('Organisation or occasion').fill('Brooks family summer party');
-    await text('Message').fill('Could the range come to our garden party? About 30 guests.');
+    const form = enquiryForm(page);
+    await fillEnquiry(page, {
+      ...VISITOR,
+      organisation: 'Brooks family summer party',
+      message: 'Could the range come to our garden party? About 30 guests.',
+    });
     await form.getByLabel(/^Preferred date/).fill(day);
     await form.getByRole('combobox', { name: /^Type of event/ }).selectOption('private');
     await form.getByRole('spinbutton', { name: /^Expected number of people/ }).fill('30');
-    await page.waitForFunction(
-      () => (document.querySelector('input[name="altcha"]') as HTMLInputElement | null)?.value,
-      undefined,
-      { timeout: 20_000 },
-    );
-    // The server's minimum fill time.
-    await page.waitForTimeout(Math.max(0, 3500 - (Date.now() - startedAt)));
+    await captchaSolved(page);
     await form.getByRole('button', { name: 'SEND ENQUIRY' }).click();
     await page.getByRole('heading', { name: 'ENQUIRY SENT!' }).waitFor({ timeout: 10_000 });
   }
@@ -126,15 +121,7 @@ describeE2e('a booking from first visit to the money', () => {
     if (day.slice(0, 7) !== londonDay(Date.now()).slice(0, 7))
       await picker.getByRole('button', { name: 'Next month' }).click();
     // That day among the crossed-out ones (the demo's events take theirs too).
-    const dayName = new Intl.DateTimeFormat('en-GB', {
-      weekday: 'short',
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      timeZone: 'UTC',
-    })
-      .format(Date.parse(day))
-      .replace(',', '');
+    const dayName = formatDay(day, { month: 'long' });
     await picker.getByRole('button', { name: `${dayName}, already booked`, exact: true }).waitFor();
     expect(await picker.textContent()).not.toContain(VISITOR.name);
 

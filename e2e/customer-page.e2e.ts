@@ -6,9 +6,10 @@ import type { Page } from 'playwright-core';
 import { afterEach, expect, it } from 'vitest';
 import { addDays, londonDay } from '#shared/london-days.ts';
 import { decodeQuotedPrintable } from '../src/server/testing/smtp-test-server.ts';
-import { adminApi, openSignedIn } from './support/admin.ts';
+import { openSignedIn } from './support/admin.ts';
 import { axeViolations, describeViolations } from './support/axe.ts';
 import { DESKTOP, PHONE } from './support/browser.ts';
+import { holdBooking, seedEnquiry } from './support/bookings.ts';
 import { describeE2e, useE2eServer } from './support/e2e.ts';
 import { mailsSince, outboxNames } from './support/server.ts';
 
@@ -37,39 +38,19 @@ describeE2e('the customer page', () => {
     for (const { id } of await db.selectFrom('events').select('id').where('date', '=', day).execute())
       await db.updateTable('events').set({ date: '2099-01-01' }).where('id', '=', id).execute();
     await db.deleteFrom('calendar_days').where('day', '=', day).execute();
-    const now = Date.now();
-    const enquiry = await db
-      .insertInto('enquiries')
-      .values({
-        name: 'Priya Shah',
-        email: 'priya.shah@example.co.uk',
-        organisation: 'Shah Events Ltd',
-        message: 'A corporate day for our team',
-        status: 'new',
-        spam_reason: null,
-        created_at: now,
-        updated_at: now,
-        notify_pending: 0,
-        notify_attempts: 0,
-        notify_next_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const made = await adminApi<{ booking: { id: number } }>(
-      e2e.server,
-      token,
-      'POST',
-      `/api/admin/enquiries/${enquiry.id}/booking`,
-      {
-        start_date: day,
-        start_time: '10:00',
-        end_time: '16:00',
-        location: 'Hilltop Farm',
-        price_pence: 185_000,
-        deposit_pence: 50_000,
-      },
-    );
-    return made.booking.id;
+    const enquiry = await seedEnquiry(e2e.server, {
+      name: 'Priya Shah',
+      organisation: 'Shah Events Ltd',
+      message: 'A corporate day for our team',
+    });
+    return holdBooking(e2e.server, token, enquiry, {
+      start_date: day,
+      start_time: '10:00',
+      end_time: '16:00',
+      location: 'Hilltop Farm',
+      price_pence: 185_000,
+      deposit_pence: 50_000,
+    });
   }
 
   /** The page's address from the quote mail the outbox holds (quoted-printable, decoded). */

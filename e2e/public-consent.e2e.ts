@@ -12,7 +12,7 @@ import {
 import { CONSENT_BANNER_DELAY_MS } from '../src/web/public/consent/consent-store.ts';
 import { animationsSettled, axeViolations, describeViolations } from './support/axe.ts';
 import { describeE2e, useE2eServer } from './support/e2e.ts';
-import { DESKTOP, PHONE, recordForeignRequests } from './support/browser.ts';
+import { DESKTOP, framesDrawn, PHONE, recordForeignRequests } from './support/browser.ts';
 
 const DAY_S = 24 * 60 * 60;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -81,12 +81,21 @@ describeE2e('cookie consent and tracking', () => {
     return (await context.cookies()).find((c) => c.name === name);
   }
 
-  /** Scrolls through the whole page slowly, so every section is seen for a moment. */
+  /**
+   * Scrolls through the whole page, so every section is seen for a moment: each step lands and is
+   * drawn (the trackers' intersection observers told), then 60 ms pass on the page's clock.
+   */
   async function browseWholePage(page: Page) {
-    const height = await page.evaluate(() => document.documentElement.scrollHeight);
-    for (let y = 0; y < height; y += 400) {
+    const [top, height] = await page.evaluate(() => [window.scrollY, document.documentElement.scrollHeight]);
+    for (let y = top + 400; y < height + 400; y += 400) {
       await page.mouse.wheel(0, 400);
-      await page.waitForTimeout(60);
+      await page.waitForFunction(
+        (target) =>
+          window.scrollY >= Math.min(target, document.documentElement.scrollHeight - window.innerHeight) - 1,
+        y,
+      );
+      await framesDrawn(page);
+      await page.clock.runFor(60);
     }
   }
 

@@ -11,7 +11,9 @@ import { axeViolations, describeViolations } from './support/axe.ts';
 import { describeE2e, useE2eServer } from './support/e2e.ts';
 import { islandLive, pageSettled } from './support/islands.ts';
 import { DESKTOP, PHONE } from './support/browser.ts';
+import { captchaSolved, enquiryForm, fillEnquiry } from './support/enquiry-form.ts';
 import { addDays, londonDay } from '../src/shared/london-days.ts';
+import { formatDay } from '../src/shared/day-names.ts';
 
 const SESSION = '0b7f2d4e-5a61-4c3b-9e8f-1d2c3b4a5f60';
 
@@ -44,7 +46,7 @@ describeE2e('booking enquiry form', () => {
     return { context, page };
   }
 
-  const form = (page: Page) => page.getByRole('form', { name: 'Booking enquiry' });
+  const form = enquiryForm;
   const submit = (page: Page) => form(page).getByRole('button', { name: /SEND ENQUIRY|SENDING/ });
   const field = (page: Page, label: string) => form(page).getByRole('textbox', { name: label, exact: true });
   /** What is said beside a field about a problem (its aria-describedby's `…-error`), or null. */
@@ -59,29 +61,8 @@ describeE2e('booking enquiry form', () => {
 
   /** Fills the four fields (the first focus starts the captcha) and waits for ALTCHA to be solved. */
   async function fill(page: Page, email: string, { solved = true } = {}) {
-    const f = form(page);
-    await f.getByRole('textbox', { name: 'Name', exact: true }).fill('Sam Carter');
-    const focusedAt = Date.now();
-    await f.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-    await f
-      .getByRole('textbox', { name: 'Organisation or occasion', exact: true })
-      .fill('Northfield Summer Festival');
-    await f
-      .getByRole('textbox', { name: 'Message', exact: true })
-      .fill(
-        'We would like the range for both days of our festival on 8–9 August, about 3,000 visitors a day.',
-      );
-    if (solved) {
-      await f.locator('input[name="altcha"]').waitFor({ state: 'attached', timeout: 15_000 });
-      await page.waitForFunction(
-        () => (document.querySelector('input[name="altcha"]') as HTMLInputElement | null)?.value,
-        undefined,
-        { timeout: 20_000 },
-      );
-    }
-    // More than the server's 3-second minimum fill time since the challenge (first focus).
-    const left = 3500 - (Date.now() - focusedAt);
-    if (left > 0) await page.waitForTimeout(left);
+    await fillEnquiry(page, { email });
+    if (solved) await captchaSolved(page);
   }
 
   it('loads nothing for the captcha until the form is first focused', async () => {
@@ -179,17 +160,21 @@ describeE2e('booking enquiry form', () => {
   it("reads 'SENDING...' while sending and blocks a second submission", async () => {
     const { context, page } = await visitor(false);
     const posts: Request[] = [];
+    // The answer is held until the second tries have been made: they meet a send still under way.
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
     await page.route('**/api/enquiries', async (route) => {
       posts.push(route.request());
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await answered;
       await route.continue();
     });
     await fill(page, 'twice@example.co.uk');
     await submit(page).click();
-    await expect(submit(page).innerText()).resolves.toContain('SENDING...');
+    await expect.poll(() => submit(page).innerText()).toContain('SENDING...');
     await expect(submit(page).isDisabled()).resolves.toBe(true);
     await form(page).getByRole('textbox', { name: 'Message', exact: true }).press('Control+Enter');
     await page.evaluate(() => document.querySelector('form')?.requestSubmit());
+    answer();
     await page.getByRole('heading', { name: 'ENQUIRY SENT!' }).waitFor({ timeout: 10_000 });
     expect(posts).toHaveLength(1);
     await context.close();
@@ -347,8 +332,7 @@ describeE2e('booking enquiry form', () => {
         .toBe('Email must be an e-mail address such as name@example.com');
       expect(await fieldMessage(page, 'Name')).toBe('Name is required');
       await submit(page).click();
-      await page.waitForTimeout(300);
-      expect(await focusedName(page)).toBe('name');
+      await expect.poll(() => focusedName(page)).toBe('name');
       // Corrected as the visitor types: the message and the red state go.
       await field(page, 'Name').fill('Priya Shah');
       await expect.poll(() => fieldMessage(page, 'Name')).toBeNull();
@@ -411,7 +395,6 @@ describeE2e('booking enquiry form', () => {
     });
     // Keyboard only: type into each field and press Enter on the button.
     await field(page, 'Name').focus();
-    const focusedAt = Date.now();
     await page.keyboard.type('Sam Carter');
     await page.keyboard.press('Tab');
     await page.keyboard.type('sam.again@example.co.uk');
@@ -420,13 +403,7 @@ describeE2e('booking enquiry form', () => {
     // Past the optional booking details, which this visitor leaves empty.
     await field(page, 'Message').focus();
     await page.keyboard.type('Both days of the festival, please.');
-    await page.waitForFunction(
-      () => (document.querySelector('input[name="altcha"]') as HTMLInputElement | null)?.value,
-      undefined,
-      { timeout: 20_000 },
-    );
-    const left = 3500 - (Date.now() - focusedAt);
-    if (left > 0) await page.waitForTimeout(left);
+    await captchaSolved(page);
     await submit(page).press('Enter');
     const errorToast = page.getByRole('alert').filter({ hasText: 'Please try again.' });
     await errorToast.waitFor({ timeout: 10_000 });
@@ -494,15 +471,12 @@ describeE2e('booking enquiry form', () => {
     await page.getByRole('button', { name: 'Dismiss notification' }).click();
     answer = 'fail';
     // The refused captcha is renewed: wait for the fresh solution before the next try.
-    await page.waitForFunction(
-      () => (document.querySelector('input[name="altcha"]') as HTMLInputElement | null)?.value,
-      undefined,
-      { timeout: 20_000 },
-    );
-    await page.waitForTimeout(3500);
+    await captchaSolved(page);
     await submit(page).click();
     await page.getByText('Please try again.').waitFor({ timeout: 10_000 });
-    await page.waitForTimeout(500);
+    // form_submit goes, if at all, in the same task that decides the outcome shown: one round trip
+    // to the page after the toast, and any request it made has been seen.
+    await page.evaluate(() => document.readyState);
     expect(formSubmits).toHaveLength(0);
 
     answer = 'pass';
@@ -512,7 +486,7 @@ describeE2e('booking enquiry form', () => {
     await submit(page).click();
     await page.getByRole('heading', { name: 'ENQUIRY SENT!' }).waitFor({ timeout: 20_000 });
     await reported;
-    await page.waitForTimeout(500);
+    await page.evaluate(() => document.readyState);
     expect(formSubmits).toHaveLength(1);
     expect(formSubmits[0]!.postDataJSON()).toMatchObject({ element: 'enquiry-form', session_id: session });
 
@@ -534,16 +508,7 @@ describeE2e('booking enquiry form', () => {
     await context.close();
   });
   /** "Sat 15 August 2026", as the calendar names a day. */
-  const dayName = (day: string) =>
-    new Intl.DateTimeFormat('en-GB', {
-      weekday: 'short',
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      timeZone: 'UTC',
-    })
-      .format(Date.parse(`${day}T00:00:00Z`))
-      .replace(',', '');
+  const dayName = (day: string) => formatDay(day, { month: 'long' });
 
   /** A confirmed booking of `day`, written straight to the tables as confirming it would. */
   async function confirmedBooking(day: string) {

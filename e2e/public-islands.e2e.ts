@@ -124,16 +124,26 @@ describeE2e('landing page islands', () => {
 
   it('opens the photo tapped before the carousel was live, once it is', async () => {
     const page = await visitor(DESKTOP);
-    // The carousel's code is slow to arrive: the tap lands before it has hydrated.
+    // The carousel's code is held back until the tap has landed: the tap comes before it has hydrated.
+    let deliver: () => void = () => undefined;
+    const delivered = new Promise<void>((resolve) => (deliver = resolve));
+    let asked: () => void = () => undefined;
+    const requested = new Promise<void>((resolve) => (asked = resolve));
     await page.route(/\/assets\/action-carousel-.*\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      asked();
+      await delivered;
       await route.continue();
     });
-    await page.goto(`${e2e.server.url}/`);
-    await page.waitForLoadState('networkidle');
+    await page.goto(`${e2e.server.url}/`, { waitUntil: 'load' });
     const first = page.locator('[data-section=action-gallery] [aria-roledescription=slide] button').first();
     const alt = await first.locator('img').getAttribute('alt');
     await first.click();
+    await requested;
+    expect(
+      await page.locator('.yarl__slide_current img').count(),
+      'nothing opened before the code came',
+    ).toBe(0);
+    deliver();
     await page.locator('.yarl__slide_current img').waitFor({ timeout: 10_000 });
     await expect(page.locator('.yarl__slide_current img').getAttribute('alt')).resolves.toBe(alt);
   });

@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { addDays, londonDay } from '../../src/shared/london-days.ts';
 import { NOT_DELIVERED } from '../../src/shared/mail-delivery.ts';
 import { adminApi, openSignedIn } from '../support/admin.ts';
+import { confirmBooking, holdBooking, seedEnquiry } from '../support/bookings.ts';
 import type { TestServer } from '../support/server.ts';
 import type { Screen } from './screen.ts';
 
@@ -34,43 +35,25 @@ export async function seedBookings(server: TestServer, token: string): Promise<n
   const today = londonDay(Date.now());
   const ids: number[] = [];
   for (const customer of CUSTOMERS) {
-    const now = Date.now();
-    const enquiry = await db
-      .insertInto('enquiries')
-      .values({
-        name: customer.name,
-        email: `${customer.name.toLowerCase().replace(/\W+/g, '.')}@example.co.uk`,
-        organisation: customer.name,
-        message: 'We would like to book the range.',
-        status: 'new',
-        spam_reason: null,
-        created_at: now,
-        updated_at: now,
-        notify_pending: 0,
-        notify_attempts: 0,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const enquiry = await seedEnquiry(server, {
+      name: customer.name,
+      organisation: customer.name,
+      message: 'We would like to book the range.',
+    });
     const start = addDays(today, customer.days);
-    const { booking } = await adminApi<{ booking: { id: number } }>(
-      server,
-      token,
-      'POST',
-      `/api/admin/enquiries/${enquiry.id}/booking`,
-      {
-        start_date: start,
-        end_date: addDays(start, customer.length - 1),
-        start_time: '10:00',
-        end_time: '16:00',
-        location: customer.location,
-        postcode: 'GU1 1AA',
-        people: 40,
-        price_pence: 185_000,
-        deposit_pence: 50_000,
-      },
-    );
-    if (customer.confirm) await adminApi(server, token, 'POST', `/api/admin/bookings/${booking.id}/confirm`);
-    ids.push(booking.id);
+    const booking = await holdBooking(server, token, enquiry, {
+      start_date: start,
+      end_date: addDays(start, customer.length - 1),
+      start_time: '10:00',
+      end_time: '16:00',
+      location: customer.location,
+      postcode: 'GU1 1AA',
+      people: 40,
+      price_pence: 185_000,
+      deposit_pence: 50_000,
+    });
+    if (customer.confirm) await confirmBooking(server, token, booking);
+    ids.push(booking);
   }
   return ids[0]!;
 }

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { openSignedIn } from '../support/admin.ts';
+import { seedEnquiry } from '../support/bookings.ts';
 import type { TestServer } from '../support/server.ts';
 import type { Screen } from './screen.ts';
 
@@ -152,64 +153,38 @@ export const ADMIN_CONTENT_SCREENS: Screen[] = [
 
 async function seedEnquiries(server: TestServer): Promise<void> {
   const now = Date.now();
-  await server.started.db
-    .insertInto('enquiries')
-    .values([
-      {
-        name: 'Priya Shah',
-        email: 'priya@example.co.uk',
-        organisation: 'Northfield Summer Festival',
-        message: 'We would love the range for our two-day festival in July.\nAround 3,000 visitors a day.',
-        status: 'new',
-        spam_reason: null,
-        created_at: now - 3 * 60 * 60 * 1000,
-        updated_at: now,
-        notify_pending: 0,
-        notify_attempts: 0,
-        notify_next_at: null,
-        source_utm_source: 'festival-news',
-        source_utm_medium: 'email',
-        source_utm_campaign: 'summer-2027',
-      },
-      {
-        name: 'Tom Baker',
-        email: 'tom.baker@example.com',
-        organisation: 'Baker & Sons Ltd',
-        message: 'Team day for 40 staff in September. Is indoor possible?',
-        status: 'booked',
-        spam_reason: null,
-        created_at: now,
-        updated_at: now,
-        notify_pending: 0,
-        notify_attempts: 0,
-        notify_next_at: null,
-        source_referrer_host: 'www.google.com',
-      },
-    ])
-    .execute();
+  await seedEnquiry(server, {
+    name: 'Priya Shah',
+    email: 'priya@example.co.uk',
+    organisation: 'Northfield Summer Festival',
+    message: 'We would love the range for our two-day festival in July.\nAround 3,000 visitors a day.',
+    created_at: now - 3 * 60 * 60 * 1000,
+    source_utm_source: 'festival-news',
+    source_utm_medium: 'email',
+    source_utm_campaign: 'summer-2027',
+  });
+  await seedEnquiry(server, {
+    name: 'Tom Baker',
+    email: 'tom.baker@example.com',
+    organisation: 'Baker & Sons Ltd',
+    message: 'Team day for 40 staff in September. Is indoor possible?',
+    status: 'booked',
+    source_referrer_host: 'www.google.com',
+  });
 }
 
 /** An enquiry as a fresh install leaves it: the visitor acknowledged, the notice waiting for an address. */
 async function seedWaitingEnquiry(server: TestServer): Promise<void> {
-  const now = Date.now();
-  await server.started.db
-    .insertInto('enquiries')
-    .values({
-      name: 'Jess Carter',
-      email: 'jess.carter@example.co.uk',
-      organisation: 'Carter Weddings',
-      message: 'Could you bring the range to a wedding reception on 2 August? About 120 guests.',
-      status: 'new',
-      spam_reason: null,
-      created_at: now - 10 * 60 * 1000,
-      updated_at: now,
-      notify_pending: 1,
-      notify_attempts: 0,
-      notify_next_at: null,
-      notify_failure: 'no_address',
-      visitor_acknowledged_at: now - 10 * 60 * 1000,
-    })
-    .execute();
+  const receivedAt = Date.now() - 10 * 60 * 1000;
+  await seedEnquiry(server, {
+    name: 'Jess Carter',
+    organisation: 'Carter Weddings',
+    message: 'Could you bring the range to a wedding reception on 2 August? About 120 guests.',
+    created_at: receivedAt,
+    notify_pending: 1,
+    notify_failure: 'no_address',
+    visitor_acknowledged_at: receivedAt,
+  });
 }
 
 const SCREENSHOT_VISITOR_AGENT =
@@ -253,5 +228,5 @@ async function seedAnalytics(server: TestServer): Promise<void> {
       dwell_ms: ms,
       session_id: 'shot-1',
     });
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  await server.started.services.analytics.flush();
 }

@@ -1,4 +1,5 @@
 import { adminApi, openSignedIn } from '../support/admin.ts';
+import { seedEnquiry } from '../support/bookings.ts';
 import type { TestServer } from '../support/server.ts';
 import type { Screen } from './screen.ts';
 
@@ -7,7 +8,6 @@ import type { Screen } from './screen.ts';
  * shots, and the screens after, share it). Its id.
  */
 async function seedAlexMorgan(server: TestServer): Promise<number> {
-  const now = Date.now();
   const email = 'alex.morgan@example.co.uk';
   const stored = await server.started.db
     .selectFrom('enquiries')
@@ -15,24 +15,14 @@ async function seedAlexMorgan(server: TestServer): Promise<number> {
     .where('email', '=', email)
     .executeTakeFirst();
   if (stored) return stored.id;
-  const { id } = await server.started.db
-    .insertInto('enquiries')
-    .values({
-      name: 'Alex Morgan',
-      email,
-      organisation: 'Morgan & Co Summer Party',
-      message: 'Hi, could we book the range for our staff party on 14 June? About 60 people.',
-      status: 'contacted',
-      spam_reason: null,
-      created_at: now - 3 * 86_400_000,
-      updated_at: now,
-      notify_pending: 0,
-      notify_attempts: 0,
-      notify_next_at: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
+  return seedEnquiry(server, {
+    name: 'Alex Morgan',
+    email,
+    organisation: 'Morgan & Co Summer Party',
+    message: 'Hi, could we book the range for our staff party on 14 June? About 60 people.',
+    status: 'contacted',
+    created_at: Date.now() - 3 * 86_400_000,
+  });
 }
 
 export const ADMIN_CORE_SCREENS: Screen[] = [

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { enquiryForm, fillEnquiry } from '../support/enquiry-form.ts';
 import type { TestServer } from '../support/server.ts';
 import type { Screen } from './screen.ts';
 
@@ -24,13 +25,16 @@ async function configureSite(server: TestServer) {
 /** Scrolls through the page so every lazy picture is loaded before a full-page screenshot. */
 async function loadLazyPictures(page: Page) {
   await page.evaluate(async () => {
+    // Each step drawn twice over: the browser has seen which lazy pictures came near and asked for them.
+    const drawn = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
       window.scrollTo(0, y);
-      await new Promise((resolve) => setTimeout(resolve, 60));
+      await drawn();
     }
     window.scrollTo(0, 0);
   });
   await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete));
 }
 
 /** A returning visitor who already chose (no banner), unless `firstVisit` shows the consent banner. */
@@ -46,18 +50,14 @@ const open =
     if (firstVisit) await page.getByRole('button', { name: 'Accept' }).waitFor();
   };
 
-const enquiryForm = (page: Page) => page.getByRole('form', { name: 'Booking enquiry' });
-
 /** The four fields as a visitor fills them in. */
-async function fillEnquiry(page: Page) {
-  const form = enquiryForm(page);
-  await form.getByRole('textbox', { name: 'Name', exact: true }).fill('Priya Shah');
-  await form.getByRole('textbox', { name: 'Email', exact: true }).fill('priya@example.co.uk');
-  await form
-    .getByRole('textbox', { name: 'Organisation or occasion', exact: true })
-    .fill('Northfield Summer Festival');
-  await form.getByRole('textbox', { name: 'Message', exact: true }).fill('Two days in August.');
-}
+const fillPriyasEnquiry = (page: Page) =>
+  fillEnquiry(page, {
+    name: 'Priya Shah',
+    email: 'priya@example.co.uk',
+    organisation: 'Northfield Summer Festival',
+    message: 'Two days in August.',
+  });
 
 export const PUBLIC_SCREENS: Screen[] = [
   { name: 'public-landing', open: open('/') },
@@ -98,7 +98,7 @@ export const PUBLIC_SCREENS: Screen[] = [
     fullPage: false,
     open: async (page, server) => {
       await open('/')(page, server);
-      const form = page.getByRole('form', { name: 'Booking enquiry' });
+      const form = enquiryForm(page);
       await form.getByRole('button', { name: 'SEND ENQUIRY' }).click();
       await form.getByText('Message is required').waitFor();
       await form.getByRole('textbox', { name: 'Email', exact: true }).fill('priya@gmail');
@@ -117,7 +117,7 @@ export const PUBLIC_SCREENS: Screen[] = [
       await page.route('**/api/enquiries', (route) =>
         route.fulfill({ status: 200, contentType: 'application/json', body: '{"success":true}' }),
       );
-      await fillEnquiry(page);
+      await fillPriyasEnquiry(page);
       await enquiryForm(page).getByRole('button', { name: 'SEND ENQUIRY' }).press('Enter');
       await page.getByRole('heading', { name: 'ENQUIRY SENT!' }).waitFor({ timeout: 30_000 });
       await page.getByRole('heading', { name: 'ENQUIRY SENT!' }).scrollIntoViewIfNeeded();
@@ -140,7 +140,7 @@ export const PUBLIC_SCREENS: Screen[] = [
           }),
         }),
       );
-      await fillEnquiry(page);
+      await fillPriyasEnquiry(page);
       const form = enquiryForm(page);
       await form.getByRole('button', { name: 'SEND ENQUIRY' }).press('Enter');
       const notice = form.getByRole('alert');

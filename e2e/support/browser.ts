@@ -20,3 +20,13 @@ export function recordForeignRequests(page: Page, origin: string): string[] {
   });
   return foreign;
 }
+
+/**
+ * Resolves once the page has drawn two frames since the call: what the last change caused — layout,
+ * layout shifts, intersection observers' notices — has been worked out and delivered by then.
+ */
+export async function framesDrawn(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+}

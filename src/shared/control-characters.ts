@@ -3,12 +3,38 @@
 // in, and a spreadsheet skips some of them before deciding whether a cell is a formula. Lone UTF-16
 // surrogates cannot be encoded as UTF-8 at all; each becomes U+FFFD, as a browser would show it.
 
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/g;
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS_BUT_LAYOUT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
-// eslint-disable-next-line no-control-regex
-const ANY_CONTROL_OR_SURROGATE = /[\u0000-\u001f\u007f-\u009f\ud800-\udfff]/;
+const isControl = (code: number) => code <= 0x1f || (code >= 0x7f && code <= 0x9f);
+const escaped = (code: number) => `\\u${code.toString(16).padStart(4, '0')}`;
+
+/**
+ * The control characters — C0, DEL and C1 (U+0080–U+009F) — but those in `kept` (say '\n'), as the
+ * inside of a regular expression's character class: `[${controlRanges()}]` matches one, `[^…]` none.
+ * Every check and clean of control characters is built on it, so they all count the same ones.
+ */
+export function controlRanges(kept = ''): string {
+  const ranges: string[] = [];
+  let start = -1;
+  for (let code = 0; code <= 0xa0; code += 1) {
+    const counted = isControl(code) && !kept.includes(String.fromCharCode(code));
+    if (counted && start < 0) start = code;
+    if (counted || start < 0) continue;
+    const last = code - 1;
+    ranges.push(
+      last - start < 2
+        ? escaped(start) + (last > start ? escaped(last) : '')
+        : `${escaped(start)}-${escaped(last)}`,
+    );
+    start = -1;
+  }
+  return ranges.join('');
+}
+
+/** What a writer's layout is made of: tab, line feed, carriage return. */
+const LAYOUT = '\t\n\r';
+const CONTROL_CHARACTERS = new RegExp(`[${controlRanges()}]`, 'g');
+const CONTROL_CHARACTERS_BUT_LAYOUT = new RegExp(`[${controlRanges(LAYOUT)}]`, 'g');
+const CONTROL_RUNS = new RegExp(`[${controlRanges()}]+`, 'g');
+const ANY_CONTROL_OR_SURROGATE = new RegExp(`[${controlRanges()}\\ud800-\\udfff]`);
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 export const stripControlCharacters = (text: string) => text.replace(CONTROL_CHARACTERS, '');
@@ -22,6 +48,12 @@ export const stripControlCharacters = (text: string) => text.replace(CONTROL_CHA
 export const VISIBLE_CHARACTER =
   // eslint-disable-next-line no-control-regex
   /[^ \u0000-\u001f\u007f-\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/;
+
+/**
+ * Each run of control characters as one space: text for one line of a mail header or a log, where a
+ * line break or escape must not arrive and the words either side must stay apart.
+ */
+export const flattenControlCharacters = (text: string) => text.replace(CONTROL_RUNS, ' ');
 
 /** The same, keeping tabs and line breaks: a message's layout is its writer's. */
 export const stripControlCharactersButLayout = (text: string) =>

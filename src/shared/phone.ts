@@ -2,6 +2,7 @@
 // write it — a UK number (07700 900123, 020 7946 0958, +44 (0)20 7946 0958, 0044 …) or an
 // international one with + — kept as E.164 (+447700900123), shown back in a readable form. Plain
 // functions, no zod: the admin bundle and the server's mail read them too.
+import { controlRanges } from './control-characters.ts';
 
 /** The most characters the field takes as typed (E.164 has at most 15 digits; room for spacing). */
 export const PHONE_MAX_LENGTH = 32;
@@ -14,8 +15,7 @@ export const PHONE_LONG = 'has too many digits for a phone number';
 
 export type PhoneReading = { ok: true; e164: string } | { ok: false; problem: string };
 
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+const CONTROL = new RegExp(`[${controlRanges()}\\u2028\\u2029]`);
 /** Digits, an optional leading + and the spacing people put between groups. */
 const WRITTEN = /^\+?[0-9 ().\-/]+$/;
 /** "+44 (0)20 …": the trunk zero a UK number keeps in brackets after its country code. */

@@ -2,6 +2,7 @@
 // and who can fix it, never a stack trace, an error code or the name of a server variable. The raw
 // error still goes to the log for whoever runs the server.
 import { MAIL_FAILURE_KINDS, type MailFailureKind } from '#shared/schemas/setup.ts';
+import { flattenControlCharacters } from '#shared/control-characters.ts';
 
 export type { MailFailureKind };
 
@@ -69,8 +70,7 @@ const field = (error: unknown): ErrorFields => (typeof error === 'object' && err
 /** Printable and short: an SMTP server's reply is text from another machine. */
 const serverReply = (reply: unknown): string | null => {
   if (typeof reply !== 'string') return null;
-  // eslint-disable-next-line no-control-regex
-  const flat = reply.replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
+  const flat = flattenControlCharacters(reply).replace(/\s+/g, ' ').trim();
   if (!flat) return null;
   return flat.length > 160 ? `${flat.slice(0, 159)}…` : flat;
 };

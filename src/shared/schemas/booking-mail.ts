@@ -2,13 +2,13 @@
 // (issue 36, item 5; docs/decisions/0475): POST /api/admin/bookings/{id}/cancel takes an optional
 // reason, GET /api/admin/bookings/{id}/cancellation-preview shows the mail it makes.
 import { z } from 'zod';
+import { controlRanges } from '../control-characters.ts';
 import { successResponse } from './common.ts';
 
 export const CANCEL_REASON_MAX = 500;
 
 // Every control character but the line feed: a reason may have lines, never a CR, NUL or escape.
-// eslint-disable-next-line no-control-regex
-const WITHOUT_CONTROL_BUT_NEWLINE = /^[^\u0000-\u0009\u000b-\u001f\u007f-\u009f]*$/;
+const WITHOUT_CONTROL_BUT_NEWLINE = new RegExp(`^[^${controlRanges('\n')}]*$`);
 
 /** The reason as typed: refused (never cleaned) when it carries a control character or is too long. */
 export const cancelReason = z

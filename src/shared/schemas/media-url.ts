@@ -1,6 +1,8 @@
 // What a content item's URL may be (docs/decisions/0436): one rule for the API's validation (every
 // field that takes an uploaded file), the upload store's names, and the purge that deletes the files.
 
+import { controlRanges } from '../control-characters.ts';
+
 export const UPLOADS_URL_PREFIX = '/uploads/';
 
 /** The extensions the upload store names its files with (it decides the type from the bytes). */
@@ -32,8 +34,7 @@ export function uploadedFileName(url: string): string | undefined {
  * The URL parser would quietly drop a tab or line break; written elsewhere as it was sent (a calendar
  * line), it starts a line of its own.
  */
-// eslint-disable-next-line no-control-regex
-export const URL_WITHOUT_SPACES = /^[^\s\u0000-\u001f\u007f-\u009f]*$/;
+export const URL_WITHOUT_SPACES = new RegExp(`^[^\\s${controlRanges()}]*$`);
 export const URL_SPACES_MESSAGE = 'must not contain spaces, line breaks or control characters';
 
 export const isHttpUrl = (value: string) => {

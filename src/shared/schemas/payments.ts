@@ -2,13 +2,13 @@
 // owner saves in Settings › Payments, and when a booking's balance is due. GET and PUT
 // /api/admin/payments (superadmin). The confirmation mail gives them with a reference per booking.
 import { z } from 'zod';
+import { controlRanges } from '../control-characters.ts';
 import { successResponse } from './common.ts';
 
 export const BALANCE_DUE_DAYS = { default: 14, min: 0, max: 90 } as const;
 
 // A name as a bank shows it: one line, no control characters.
-// eslint-disable-next-line no-control-regex
-const ONE_LINE = /^[^\u0000-\u001f\u007f-\u009f]*$/;
+const ONE_LINE = new RegExp(`^[^${controlRanges()}]*$`);
 const SEPARATORS = /[\s-]/g;
 
 /** Digits as people write them (groups split by a space or dash), kept as the digits alone. */
@@ -25,8 +25,10 @@ const paymentLink = z
   .string({ error: 'must be text' })
   .trim()
   .max(500, 'must be at most 500 characters')
-  // eslint-disable-next-line no-control-regex
-  .regex(/^(?:https:\/\/[^\s\u0000-\u001f\u007f-\u009f]+)?$/i, 'must be an https:// address, without spaces')
+  .regex(
+    new RegExp(`^(?:https://[^\\s${controlRanges()}]+)?$`, 'i'),
+    'must be an https:// address, without spaces',
+  )
   .refine((link) => link === '' || URL.canParse(link), 'must be an https:// address, without spaces')
   .default('');
 

@@ -3,6 +3,7 @@
 // An enquiry (its sender and the day it came) and a booking (its customer and first day) are named
 // only when the log is read, from the live row: the log's rows hold no personal data, and an erased
 // or deleted one is named no more.
+import { formatDay } from '#shared/day-names.ts';
 import { CONTENT_KIND_NAMES, type ContentKind } from '#shared/schemas/content.ts';
 import type { AuditTargets } from '../../plugins/audit-trail.ts';
 import { CUSTOMER_ACCEPT_ROUTE, CUSTOMER_MESSAGE_ROUTE } from '../bookings/customer-link.ts';
@@ -63,17 +64,9 @@ const RECEIVED_DAY = new Intl.DateTimeFormat('en-GB', {
 const enquiryLabel = (sender: { name: string; created_at: number }) =>
   `${sender.name} (${RECEIVED_DAY.format(new Date(Number(sender.created_at)))})`;
 
-const BOOKING_DAY = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
 /** 'Priya Shah (Fri 14 Aug 2026)': the customer and the booking's first day. */
 const bookingLabel = (booking: { customer_name: string; start_date: string }) =>
-  `${booking.customer_name} (${BOOKING_DAY.format(Date.parse(booking.start_date)).replace(',', '')})`;
+  `${booking.customer_name} (${formatDay(booking.start_date)})`;
 
 /** The ids of each kind that still exist, with an enquiry's or a booking's label. */
 async function present(owners: TargetOwners, wanted: Map<TargetKind, Set<number>>) {

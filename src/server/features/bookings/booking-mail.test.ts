@@ -148,7 +148,7 @@ describeEachDatabase(
       await settled();
       const cancellation = decoded(mailTo(before)[2]!);
       expect(cancellation).toContain(
-        'You paid a deposit of £500.00 on Monday, 15 June 2026. We will be in touch about it; if you have not heard from us within a week, please contact us.',
+        'You paid a deposit of £500.00 on Monday 15 June 2026. We will be in touch about it; if you have not heard from us within a week, please contact us.',
       );
       expect(cancellation).not.toMatch(/^Deposit:/m);
       expect(cancellation).toContain('Any questions? Please call us on 01632 960123');

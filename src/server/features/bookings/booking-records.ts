@@ -1,4 +1,5 @@
 // Making a booking from an enquiry, changing it, and reading bookings (docs/decisions/0454).
+import { formatDay } from '#shared/day-names.ts';
 import { londonDay } from '#shared/london-days.ts';
 import type { Booking, BookingInput } from '#shared/schemas/bookings.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
@@ -6,7 +7,7 @@ import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 import { enquiryToBook, followBooking } from '../enquiries/booking-status.ts';
 import { toBooking } from './booking-view.ts';
 import { oweChangeMail, sendSoon } from './customer-mail.ts';
-import { displayDay, explainingClashes, takeDays } from './days.ts';
+import { explainingClashes, takeDays } from './days.ts';
 import type { BookingsDeps } from './deps.ts';
 import { holdLapse } from './hold-lapse.ts';
 import { differs, toldDetails } from './mail-answers.ts';
@@ -26,7 +27,7 @@ function refusePast(input: BookingInput, now: number) {
 
 function alreadyBooked(existing: repo.BookingRow) {
   return conflict(
-    `This enquiry already has booking ${existing.id} (${existing.state}, ${displayDay(existing.start_date)}); ` +
+    `This enquiry already has booking ${existing.id} (${existing.state}, ${formatDay(existing.start_date)}); ` +
       'open it from Bookings, or cancel it first',
   );
 }

@@ -1,8 +1,8 @@
 // The money of a booking as its customer's page shows it (docs/decisions/0473): the price, the
 // deposit and whether it came in, the balance received, and what is left to pay — read with the
 // owner's own arithmetic (src/shared/booking-money.ts, decision 0474).
+import { formatDay } from '#shared/day-names.ts';
 import { balanceDuePence, pounds } from '#shared/booking-money.ts';
-import { displayDay } from './days.ts';
 import type { BookingRow } from './repository.ts';
 
 export interface MoneyRow {
@@ -18,14 +18,14 @@ export function moneyRows(booking: BookingRow): MoneyRow[] {
   if (depositIn !== null && booking.deposit_paid_on !== null)
     rows.push({
       label: 'Deposit',
-      value: `${pounds(depositIn)}, paid on ${displayDay(booking.deposit_paid_on)}`,
+      value: `${pounds(depositIn)}, paid on ${formatDay(booking.deposit_paid_on)}`,
     });
   else if (booking.deposit_pence !== null)
     rows.push({ label: 'Deposit', value: `${pounds(booking.deposit_pence)}, not paid yet` });
   if (booking.balance_paid_on !== null && booking.balance_paid_pence !== null)
     rows.push({
       label: 'Balance',
-      value: `${pounds(booking.balance_paid_pence)}, paid on ${displayDay(booking.balance_paid_on)}`,
+      value: `${pounds(booking.balance_paid_pence)}, paid on ${formatDay(booking.balance_paid_on)}`,
     });
   // A cancelled booking owes nothing; what happens to a paid deposit is for the business to say.
   const left = booking.state === 'cancelled' ? null : balanceDuePence(booking);

@@ -1,13 +1,13 @@
 // The customer's page as HTML (docs/decisions/0473): written here on the server, one small document
 // in the public site's colours and type, readable on a 390 px phone and usable with no script at all
 // — its two actions are plain forms. Every value is escaped; nothing of any other booking is in it.
+import { formatDay } from '#shared/day-names.ts';
 import { phoneHref, readablePhone } from '#shared/phone.ts';
 import { escapeHtml } from '../../mail/compose.ts';
 import { CUSTOMER_PAGE_PREFIX } from './customer-link.ts';
 import type { AcceptOutcome, CustomerPageView, MessageOutcome } from './customer-page.ts';
 import { MESSAGE_MAX } from './customer-page.ts';
 import { moneyRows } from './customer-money.ts';
-import { displayDay } from './days.ts';
 import { detailLines } from './mail-text.ts';
 import { londonDay } from '#shared/london-days.ts';
 
@@ -87,7 +87,7 @@ function stateWords({ booking, acceptable }: CustomerPageView): { label: string;
   const holdsUntil =
     booking.hold_expires_at === null
       ? ''
-      : ` until the end of ${displayDay(londonDay(booking.hold_expires_at - 1))}`;
+      : ` until the end of ${formatDay(londonDay(booking.hold_expires_at - 1))}`;
   switch (booking.state) {
     case 'provisional':
       return acceptable
@@ -211,7 +211,7 @@ export function customerPageHtml(view: CustomerPageView, options: PageOptions): 
 <body><header class="top"><a href="/">${escapeHtml(business.tradingName)}</a></header>
 <main id="main">
 <p class="kicker">Your booking</p>
-<h1>${escapeHtml(displayDay(booking.start_date))}${booking.end_date === booking.start_date ? '' : ` to ${escapeHtml(displayDay(booking.end_date))}`}</h1>
+<h1>${escapeHtml(formatDay(booking.start_date))}${booking.end_date === booking.start_date ? '' : ` to ${escapeHtml(formatDay(booking.end_date))}`}</h1>
 <p class="state state-${escapeHtml(booking.state)}">${escapeHtml(state.label)}</p>
 <p>${escapeHtml(state.sentence)}</p>
 ${notice ? `<div class="notice notice-${notice.kind}" role="${notice.kind === 'ok' ? 'status' : 'alert'}">${escapeHtml(notice.text)}</div>` : ''}

@@ -2,11 +2,13 @@
 // docs/decisions/0473): accept a quote — through the very confirmation the owner uses, so the same
 // one-day rule and the same mail follow — and ask for a change or a cancellation, which is kept with
 // the booking and told to the owner. Nothing of anyone else is read for it.
+import { formatDay } from '#shared/day-names.ts';
 import { londonDay } from '#shared/london-days.ts';
+import { controlRanges, flattenControlCharacters } from '#shared/control-characters.ts';
 import { composeMail } from '../../mail/compose.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { bookingOfToken, customerToken } from './customer-link.ts';
-import { daysFrom, displayDay } from './days.ts';
+import { daysFrom } from './days.ts';
 import type { BookingsDeps } from './deps.ts';
 import * as mails from './mail-repository.ts';
 import { detailLines } from './mail-text.ts';
@@ -101,9 +103,9 @@ export async function acceptQuote(
     const holder = await repo.holderOfDays(deps.db, daysFrom(booking.start_date, booking.end_date));
     if (!holder) return 'changed';
     tellOwner(deps, booking, {
-      subject: `${booking.customer_name} could not accept their quote: ${displayDay(holder.day)} is taken`,
+      subject: `${booking.customer_name} could not accept their quote: ${formatDay(holder.day)} is taken`,
       lines: [
-        `${booking.customer_name} pressed Accept on their quote, but ${displayDay(holder.day)} is now ` +
+        `${booking.customer_name} pressed Accept on their quote, but ${formatDay(holder.day)} is now ` +
           (holder.event_id !== null
             ? `taken by the event "${holder.event_name ?? ''}".`
             : `booked for ${holder.customer_name ?? 'another customer'} (booking ${holder.booking_id}).`),
@@ -118,8 +120,7 @@ export async function acceptQuote(
 export type MessageOutcome = 'sent' | 'empty' | 'too-long' | 'control' | 'too-many' | 'closed';
 
 // Control characters but tab and line feed: a message's layout is its writer's, nothing else is.
-// eslint-disable-next-line no-control-regex
-const NOT_TEXT = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+const NOT_TEXT = new RegExp(`[${controlRanges('\t\n')}]`);
 
 /** The text as kept: the browser's CRLF line breaks as plain new lines, the ends trimmed. */
 export const messageText = (raw: string) => raw.replace(/\r\n?/g, '\n').trim();
@@ -164,7 +165,7 @@ export async function askForChange(
   });
   if (!kept) return 'too-many';
   tellOwner(deps, booking, {
-    subject: `${booking.customer_name} asks for a change to their booking on ${displayDay(booking.start_date)}`,
+    subject: `${booking.customer_name} asks for a change to their booking on ${formatDay(booking.start_date)}`,
     lines: [`${booking.customer_name} wrote from their booking's page:`, body],
     replyTo: booking.customer_email,
   });
@@ -203,8 +204,7 @@ function tellOwner(
       return;
     }
     const adminUrl = `${deps.publicUrl.replace(/\/$/, '')}/admin/bookings?booking=${booking.id}`;
-    // eslint-disable-next-line no-control-regex
-    const subject = notice.subject.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').slice(0, 200);
+    const subject = flattenControlCharacters(notice.subject).slice(0, 200);
     const mail = composeMail(to, subject, [
       ...notice.lines,
       detailLines(booking).join('\n'),

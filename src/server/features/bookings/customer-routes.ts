@@ -4,6 +4,7 @@
 // nothing can be asked. Like the owner's feed, these routes are not in the OpenAPI document (its
 // examples cannot know a token) and their paths are kept out of the logs (lib/redact-query.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { controlRanges } from '#shared/control-characters.ts';
 import type { AuditService } from '../audit/service.ts';
 import { badRequest } from '../../lib/http-error.ts';
 import { customerPageHtml, isDone, MESSAGE_PROBLEMS, type PageOptions } from './customer-page-html.ts';
@@ -20,8 +21,7 @@ interface FormRequest extends TokenRequest {
 }
 
 /** The body of a form; a field holding a control character (but tab and line breaks) is a 400. */
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+const CONTROL = new RegExp(`[${controlRanges('\t\n\r')}]`);
 function parseForm(body: string): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const [name, value] of new URLSearchParams(body)) {

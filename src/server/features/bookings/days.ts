@@ -2,6 +2,7 @@
 // the crew takes, and what happens when another already has one — the database refuses the second
 // claim; this turns that into a 409 that names the other, and reads the days visitors see as taken.
 // The content feature calls takeEventDay and releaseEventDay inside its own transactions.
+import { formatDay } from '#shared/day-names.ts';
 import { addDays } from '#shared/london-days.ts';
 import type { Availability, DayCheck, DayOccupant } from '#shared/schemas/bookings.ts';
 import type { Db } from '../../db/database.ts';
@@ -15,16 +16,6 @@ export function daysFrom(from: string, to: string): string[] {
   for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
   return days;
 }
-
-const dayFormat = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-/** "Sat 15 Aug 2027": a calendar day as the owner reads it. */
-export const displayDay = (day: string) => dayFormat.format(Date.parse(day)).replace(',', '');
 
 /** Another confirmed booking or an event already has one of `days` (the database said so). */
 class DaysTaken extends Error {
@@ -76,7 +67,7 @@ export async function releaseEventDay(trx: Db, eventId: number): Promise<void> {
 
 /** How the 409 names who has the day. */
 function holderText(holder: NonNullable<Awaited<ReturnType<typeof repo.holderOfDays>>>): string {
-  const day = displayDay(holder.day);
+  const day = formatDay(holder.day);
   return holder.event_id !== null
     ? `${day} is taken by the event "${holder.event_name ?? ''}" (event ${holder.event_id})`
     : `${day} is already booked for ${holder.customer_name ?? ''} (booking ${holder.booking_id})`;

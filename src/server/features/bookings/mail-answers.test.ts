@@ -87,7 +87,7 @@ describeEachDatabase(
 
       const shown = (await preview(id, reason)).json();
       expect(shown).toMatchObject({ mailed: true, not_mailed: null, to: CUSTOMER });
-      expect(shown.subject).toBe('Your booking with Range Test Ltd on Friday, 14 August 2026 is cancelled');
+      expect(shown.subject).toBe('Your booking with Range Test Ltd on Friday 14 August 2026 is cancelled');
       expect(shown.text).toContain(`Reason: ${reason}`);
       expect(shown.text).toContain(
         'Any questions? Please call us on 01632 960123 or e-mail owner@range.test.',
@@ -168,7 +168,7 @@ describeEachDatabase(
       await settled();
       const update = textOf(mailTo(before)[0]!);
       expect(update).toContain('What changed:\nDate: Fri 14 Aug 2026 → Sat 15 Aug 2026\nPeople: 400 → 450');
-      expect(update).toContain('Date: Saturday, 15 August 2026');
+      expect(update).toContain('Date: Saturday 15 August 2026');
 
       // The owner's notes are not news to the customer: no mail, no new SEQUENCE.
       before = smtp.received.length;
@@ -205,7 +205,7 @@ describeEachDatabase(
       const id = await confirmed();
       const text = textOf(mailTo(before)[0]!);
       expect(text).toContain(
-        'Paying\nDeposit due now: £500.00\nBalance due by Friday, 31 July 2026: £1,350.00\n' +
+        'Paying\nDeposit due now: £500.00\nBalance due by Friday 31 July 2026: £1,350.00\n' +
           'By bank transfer to Range Test Ltd, sort code 12-34-56, account number 12345678, ' +
           `with the reference SHAH${id}.\nOr pay online: https://pay.example.com/range-test`,
       );

@@ -1,26 +1,11 @@
 // What the customer's mail answers beyond the booking's details (issue 36, item 5;
 // docs/decisions/0475): what changed (old → new), why a booking was cancelled, and the money — the
 // balance, when it is due, and how to pay, with a reference that is the booking's own.
+import { formatDay, LONG_DAY } from '#shared/day-names.ts';
 import { pounds } from '#shared/booking-money.ts';
 import { addDays } from '#shared/london-days.ts';
 import { sortCodeText, type PaymentSettings } from '#shared/schemas/payments.ts';
 import type { BookingRow } from './repository.ts';
-
-/** "Friday 14 August 2026", whatever the server's zone. */
-export const longDay = (day: string) =>
-  new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeZone: 'UTC' }).format(Date.parse(day));
-
-/** "Fri 14 Aug 2026": short enough for a line that holds two of them. */
-const shortDay = (day: string) =>
-  new Intl.DateTimeFormat('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  })
-    .format(Date.parse(day))
-    .replace(',', '');
 
 /** The details the customer was told, as an update's mail keeps them (booking_mails.previous_details). */
 export const TOLD_FIELDS = [
@@ -56,8 +41,8 @@ export function readTold(json: string | null): ToldDetails | null {
 
 const days = (d: ToldDetails) =>
   d.start_date === d.end_date
-    ? shortDay(d.start_date)
-    : `${shortDay(d.start_date)} to ${shortDay(d.end_date)}`;
+    ? formatDay(d.start_date)
+    : `${formatDay(d.start_date)} to ${formatDay(d.end_date)}`;
 const times = ({ start_time, end_time }: ToldDetails) =>
   start_time && end_time
     ? `${start_time} to ${end_time}`
@@ -69,7 +54,7 @@ const times = ({ start_time, end_time }: ToldDetails) =>
 const money = (pence: number | null) => (pence === null ? 'not set' : pounds(pence));
 const deposit = (d: ToldDetails) =>
   d.deposit_pence !== null && d.deposit_paid_on
-    ? `${pounds(d.deposit_pence)}, paid on ${shortDay(d.deposit_paid_on)}`
+    ? `${pounds(d.deposit_pence)}, paid on ${formatDay(d.deposit_paid_on)}`
     : money(d.deposit_pence);
 
 /** Each line the customer reads, by its label, as one value of the booking shows it. */
@@ -126,7 +111,7 @@ export type PaymentTerms = Omit<PaymentSettings, 'success' | 'updated_at'>;
 /** "by Friday 31 July 2026", or "now" once that day is today or gone. */
 export function balanceWhen(start: string, dueDays: number, today: string): string {
   const due = addDays(start, -dueDays);
-  return due <= today ? 'now' : `by ${longDay(due)}`;
+  return due <= today ? 'now' : `by ${formatDay(due, LONG_DAY)}`;
 }
 
 /** The balance's line, for the confirmation and the reminders; none while nothing is left to pay. */

@@ -1,7 +1,9 @@
 // What a booking's customer is sent (docs/product.md#bookings): the quote, the confirmation, an update,
 // a cancellation and the reminders, each with the booking as it is now and a calendar invitation that
 // adds, updates or removes it in their calendar (calendar/invitation.ts).
+import { formatDay, LONG_DAY } from '#shared/day-names.ts';
 import { pounds } from '#shared/booking-money.ts';
+import { flattenControlCharacters } from '#shared/control-characters.ts';
 import { addDays, londonDay } from '#shared/london-days.ts';
 import { invitationText, type Invitation } from '../calendar/invitation.ts';
 import { bookingUid } from './booking-uid.ts';
@@ -11,7 +13,6 @@ import type { BookingRow } from './repository.ts';
 import {
   balanceLine,
   changeLines,
-  longDay,
   payingBlock,
   reasonBlock,
   toldDetails,
@@ -47,14 +48,15 @@ export interface CustomerMailInput {
 }
 
 /** Header-safe: no control character reaches a subject line. */
-// eslint-disable-next-line no-control-regex
-const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
+const oneLine = (text: string) => flattenControlCharacters(text).trim();
 
 const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
 
 function datesOf({ start_date, end_date }: BookingRow): string {
-  return start_date === end_date ? longDay(start_date) : `${longDay(start_date)} to ${longDay(end_date)}`;
+  return start_date === end_date
+    ? formatDay(start_date, LONG_DAY)
+    : `${formatDay(start_date, LONG_DAY)} to ${formatDay(end_date, LONG_DAY)}`;
 }
 
 function timesOf({ start_time, end_time }: BookingRow): string {
@@ -68,7 +70,7 @@ function timesOf({ start_time, end_time }: BookingRow): string {
 function depositOf({ deposit_pence, deposit_paid_on, deposit_paid_pence }: BookingRow): string | null {
   const paid = deposit_paid_pence ?? deposit_pence;
   if (deposit_paid_on !== null && paid !== null)
-    return `${pounds(paid)}, paid on ${longDay(deposit_paid_on)}`;
+    return `${pounds(paid)}, paid on ${formatDay(deposit_paid_on, LONG_DAY)}`;
   return deposit_pence === null ? null : pounds(deposit_pence);
 }
 
@@ -91,7 +93,7 @@ export function detailLines(booking: BookingRow): string[] {
 function wording(input: CustomerMailInput): { subject: string; opening: string } {
   const { booking, kind, business, today } = input;
   const name = business.tradingName;
-  const when = longDay(booking.start_date);
+  const when = formatDay(booking.start_date, LONG_DAY);
   if (kind === 'confirmation')
     return {
       subject: `Your booking with ${name} is confirmed: ${when}`,
@@ -115,7 +117,7 @@ function wording(input: CustomerMailInput): { subject: string; opening: string }
         (booking.hold_expires_at === null
           ? ''
           : // A hold lapses at the start of a day (hold-lapse.ts): the day before is the last it holds.
-            ` We are holding the date for you until the end of ${longDay(londonDay(booking.hold_expires_at - 1))}.`),
+            ` We are holding the date for you until the end of ${formatDay(londonDay(booking.hold_expires_at - 1), LONG_DAY)}.`),
     };
   const days = daysBetween(today, booking.start_date);
   const soon = days <= 0 ? 'today' : days === 1 ? 'tomorrow' : `in ${days} days`;
@@ -178,7 +180,7 @@ function moneyAfterCancelling(booking: BookingRow): string[] {
   const paid = booking.deposit_paid_pence ?? booking.deposit_pence;
   if (paid === null || booking.deposit_paid_on === null) return [];
   return [
-    `You paid a deposit of ${pounds(paid)} on ${longDay(booking.deposit_paid_on)}. ` +
+    `You paid a deposit of ${pounds(paid)} on ${formatDay(booking.deposit_paid_on, LONG_DAY)}. ` +
       'We will be in touch about it; if you have not heard from us within a week, please contact us.',
   ];
 }

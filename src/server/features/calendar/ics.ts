@@ -3,6 +3,7 @@
 // and DTEND as DATE values, the same day wherever the calendar is (decision 0419). The same writer makes
 // the invitation a booking's customer is sent (RFC 5546, invitation.ts).
 import { addDays } from '#shared/london-days.ts';
+import { controlRanges } from '#shared/control-characters.ts';
 import { isHttpUrl, URL_WITHOUT_SPACES } from '#shared/schemas/media-url.ts';
 
 export interface CalendarEvent {
@@ -24,8 +25,7 @@ export interface CalendarText {
   events: readonly CalendarEvent[];
 }
 
-// eslint-disable-next-line no-control-regex
-const NOT_TEXT = /[\u0000-\u0008\u000a-\u001f\u007f]/g;
+const NOT_TEXT = new RegExp(`[${controlRanges('\t')}]`, 'g');
 // What RFC 3986 lets a URI hold (anything else is percent-encoded).
 const NOT_URI = /[^A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]/g;
 

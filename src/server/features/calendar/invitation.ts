@@ -4,6 +4,7 @@
 // METHOD:CANCEL removes it. Timed events are wall-clock times in Europe/London, with the zone's rules
 // included (a VTIMEZONE) so every calendar places them right; an event without times is all-day.
 import { addDays } from '#shared/london-days.ts';
+import { controlRanges } from '#shared/control-characters.ts';
 import { basicDay, escapeText, icsText, utcStamp } from './ics.ts';
 
 export const LONDON = 'Europe/London';
@@ -55,8 +56,7 @@ export const LONDON_TIMEZONE = [
   'END:VTIMEZONE',
 ];
 
-// eslint-disable-next-line no-control-regex
-const NOT_QUOTABLE = /["\u0000-\u001f\u007f]/g;
+const NOT_QUOTABLE = new RegExp(`["${controlRanges()}]`, 'g');
 /** RFC 5545 §3.2: a parameter value in quotes, which hold anything but quotes and control characters. */
 const quoted = (text: string) => `"${text.replace(NOT_QUOTABLE, '')}"`;
 

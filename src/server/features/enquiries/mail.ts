@@ -1,5 +1,7 @@
 // The two e-mails an enquiry sends: the business's notification (Reply-To the visitor) and the
 // visitor's acknowledgement, promising a reply within 24 hours (docs/product.md#enquiry-intake).
+import { flattenControlCharacters } from '#shared/control-characters.ts';
+import { formatDay, LONG_DAY } from '#shared/day-names.ts';
 import { EVENT_TYPE_LABELS } from '#shared/event-types.ts';
 import { phoneHref, readablePhone } from '#shared/phone.ts';
 import type { EventType } from '#shared/schemas/enquiries.ts';
@@ -26,8 +28,7 @@ const escapeHtml = (text: string) =>
 /** Header-safe and short: visitor text never breaks a subject line. */
 const oneLine = (text: string, max = 80) => {
   // Control characters are exactly what must not reach a header.
-  // eslint-disable-next-line no-control-regex
-  const flat = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  const flat = flattenControlCharacters(text).trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 };
 
@@ -38,18 +39,12 @@ const receivedAt = (epochMs: number) =>
     timeZone: 'Europe/London',
   }).format(epochMs);
 
-/** "Saturday 15 August 2026": a calendar day, whatever the server's zone. */
-const longDay = (day: string) =>
-  new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeZone: 'UTC' })
-    .format(Date.parse(day))
-    .replace(',', '');
-
 export const DATE_TAKEN_NOTE = 'That date was already booked when they asked.';
 
 /** What the visitor asked for, the lines they filled in only. */
 function askedFor(enquiry: EnquiryRow): [string, string][] {
   const fields: [string, string][] = [];
-  if (enquiry.preferred_date) fields.push(['Preferred date', longDay(enquiry.preferred_date)]);
+  if (enquiry.preferred_date) fields.push(['Preferred date', formatDay(enquiry.preferred_date, LONG_DAY)]);
   if (enquiry.event_type)
     fields.push(['Type of event', EVENT_TYPE_LABELS[enquiry.event_type as EventType] ?? enquiry.event_type]);
   if (enquiry.people !== null) fields.push(['Expected number of people', String(enquiry.people)]);

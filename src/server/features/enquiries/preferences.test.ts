@@ -216,4 +216,13 @@ describe("the owner's notification", () => {
     expect(free.text).toContain('Preferred date: Saturday 15 August 2026');
     expect(free.text).not.toContain(DATE_TAKEN_NOTE);
   });
+
+  it('writes control characters in its subject as spaces, C1 (U+0080–U+009F) as C0', () => {
+    const mail = businessNotification(
+      row({ name: 'Sam\r\nBcc: x', organisation: 'Acme\u0085Events\u009b' }),
+      'owner@range.test',
+      business,
+    );
+    expect(mail.subject).toBe('New enquiry: Sam Bcc: x (Acme Events)');
+  });
 });

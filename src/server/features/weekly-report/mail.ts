@@ -1,4 +1,5 @@
 // The weekly report as an e-mail: plain text and HTML from the same sections, every value escaped.
+import { formatDay } from '#shared/day-names.ts';
 import { counted, sectionName } from '#shared/report-words.ts';
 import { otherSourcesLabel, type SourceCount, type SourceReport } from '#shared/schemas/enquiry-source.ts';
 import { escapeHtml } from '../../mail/compose.ts';
@@ -15,14 +16,8 @@ interface Section {
   empty?: string;
 }
 
-const DAY_FORMAT = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  timeZone: 'UTC',
-});
 /** "Tue 18 Nov" for a London day (the day string is already London's). */
-const dayLabel = (day: string) => DAY_FORMAT.format(new Date(`${day}T12:00:00Z`));
+const dayLabel = (day: string) => formatDay(day, { year: false });
 const STATUS_NAMES = { new: 'New', contacted: 'Contacted', booked: 'Booked', closed: 'Closed', spam: 'Spam' };
 
 const POUNDS = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });

@@ -13,6 +13,7 @@ import {
   type RefObject,
 } from 'react';
 import { BOOKING_LIMITS } from '#shared/constants.ts';
+import { formatDay } from '#shared/day-names.ts';
 import { addDays } from '#shared/london-days.ts';
 import type { Availability } from './availability.ts';
 
@@ -29,13 +30,6 @@ export interface DatePickerProps {
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 const utc = (day: string) => Date.parse(`${day}T00:00:00Z`);
-const dayName = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
 const monthName = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** The first day of `day`'s month, moved by `months`. */
@@ -244,9 +238,7 @@ function DayCell({
   why: string | null;
   onPick: (day: string) => void;
 }) {
-  const name = [dayName.format(utc(day)).replace(',', ''), day === today && 'today', why]
-    .filter(Boolean)
-    .join(', ');
+  const name = [formatDay(day, { month: 'long' }), day === today && 'today', why].filter(Boolean).join(', ');
   return (
     <td aria-selected={selected || undefined} className="p-0">
       <button

@@ -1,21 +1,10 @@
 // Labels for the analytics screen. Chart dates are London calendar days ('YYYY-MM-DD').
-const SHORT_DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const LONG_DAY = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-const asDate = (day: string) => new Date(`${day}T00:00:00Z`);
+import { formatDay } from '#shared/day-names.ts';
 
 /** '23 Nov': the short day label under each bar. */
-export const shortDay = (day: string) =>
-  Number.isNaN(asDate(day).getTime()) ? day : SHORT_DAY.format(asDate(day));
+export const shortDay = (day: string) => formatDay(day, { weekday: false, year: false });
 /** 'Sun 23 Nov 2025', for the tooltip and the table. */
-export const longDay = (day: string) =>
-  Number.isNaN(asDate(day).getTime()) ? day : LONG_DAY.format(asDate(day));
+export const longDay = (day: string) => formatDay(day);
 
 /** Average time in seconds, one decimal ('12.5s'). */
 export const seconds = (value: number) => `${value.toFixed(1)}s`;

@@ -2,12 +2,13 @@
 // time zone moves a day (the days themselves are London days, as the API gives them).
 import { addDays } from '#shared/london-days.ts';
 import type { Booking } from '#shared/schemas/bookings.ts';
-import { MONTHS, WEEKDAYS } from '../../../lib/dates.ts';
-
-const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+import { formatDay, LONG_DAY, MONTH_NAMES, WEEKDAY_NAMES } from '#shared/day-names.ts';
 
 /** The calendar's column headings, Monday first: short and in full. */
-export const WEEK = [1, 2, 3, 4, 5, 6, 0].map((d) => ({ short: WEEKDAYS[d]!, long: WEEKDAY_NAMES[d]! }));
+export const WEEK = [1, 2, 3, 4, 5, 6, 0].map((d) => ({
+  short: WEEKDAY_NAMES[d]!.slice(0, 3),
+  long: WEEKDAY_NAMES[d]!,
+}));
 
 const split = (day: string) => day.split('-').map(Number) as [number, number, number];
 const weekday = (day: string) => {
@@ -32,7 +33,8 @@ export function monthRange(month: string): { from: string; to: string } {
 }
 
 /** "August 2026" */
-export const monthName = (month: string) => `${MONTHS[split(`${month}-01`)[1] - 1]} ${month.slice(0, 4)}`;
+export const monthName = (month: string) =>
+  `${MONTH_NAMES[split(`${month}-01`)[1] - 1]} ${month.slice(0, 4)}`;
 
 /** The weeks shown for a month, Monday first, padded with the neighbouring months' days. */
 export function monthWeeks(month: string): string[][] {
@@ -48,17 +50,10 @@ export function monthWeeks(month: string): string[][] {
 }
 
 /** "Fri 14 Aug" (and the year when `withYear`). */
-export function shortDay(day: string, withYear = false): string {
-  const [y, m, d] = split(day);
-  const text = `${WEEKDAYS[weekday(day)]} ${d} ${MONTHS[m - 1]!.slice(0, 3)}`;
-  return withYear ? `${text} ${y}` : text;
-}
+export const shortDay = (day: string, withYear = false): string => formatDay(day, { year: withYear });
 
 /** "Friday 14 August 2026", for screen readers. */
-export function longDay(day: string): string {
-  const [y, m, d] = split(day);
-  return `${WEEKDAY_NAMES[weekday(day)]} ${d} ${MONTHS[m - 1]} ${y}`;
-}
+export const longDay = (day: string): string => formatDay(day, LONG_DAY);
 
 /** "Fri 14 Aug 2026", or "Fri 14 – Sun 16 Aug 2026" for several days. */
 export const bookingDays = (booking: Pick<Booking, 'start_date' | 'end_date'>): string =>
