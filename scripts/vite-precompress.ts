@@ -28,7 +28,11 @@ const ENTRY = 'src/web/public/entry-client.tsx';
 const AT_START = ['src/web/public/islands/hydrate-island.tsx', 'src/web/public/islands/at-start.ts'];
 
 /** A chunk's file and every file it imports statically, into `files`. */
-export function collect(manifest: Record<string, ManifestChunk>, key: string, files: Set<string>): Set<string> {
+export function collect(
+  manifest: Record<string, ManifestChunk>,
+  key: string,
+  files: Set<string>,
+): Set<string> {
   const chunk = manifest[key];
   if (!chunk || files.has(chunk.file)) return files;
   files.add(chunk.file);
