@@ -36,15 +36,22 @@ async function signIn(server: TestServer): Promise<string> {
   return ((await answer.json()) as { access_token: string }).access_token;
 }
 
-/** Puts the session into the browser Lighthouse drives (each signed-out run's storage reset takes it). */
-async function storeSession(chromePort: number, origin: string, token: string): Promise<void> {
+/**
+ * Puts the session into the browser Lighthouse drives, or takes it out for a signed-out page:
+ * Lighthouse's own storage reset leaves localStorage alone, and a session left there would have the
+ * sign-in page measured going on to the dashboard.
+ */
+async function storeSession(chromePort: number, origin: string, token: string | null): Promise<void> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chromePort}`);
   try {
     const page = await browser.contexts()[0]!.newPage();
     // Keeping the storage keeps the cache too: each page is measured cold, as at the first visit.
     await (await page.context().newCDPSession(page)).send('Network.clearBrowserCache');
     await page.goto(`${origin}/favicon.svg`);
-    await page.evaluate((value) => localStorage.setItem('adminToken', value), token);
+    await page.evaluate((value) => {
+      if (value === null) localStorage.removeItem('adminToken');
+      else localStorage.setItem('adminToken', value);
+    }, token);
     await page.close();
   } finally {
     await browser.close();
@@ -58,7 +65,7 @@ async function auditAdminPage(
   page: (typeof PAGES)[number],
   label: string,
 ) {
-  if (page.signedIn) await storeSession(chromePort, server.url, token);
+  await storeSession(chromePort, server.url, page.signedIn ? token : null);
   return audit(`${server.url}${page.path}`, chromePort, label, page.signedIn);
 }
 
