@@ -1,4 +1,5 @@
-// The admin client (loaded only by admin.html under /admin/*).
+// The admin client, loaded only under /admin/*: by the shell's copies, or by after-paint.ts on a page
+// whose screen was written in at build time.
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
