@@ -2,8 +2,10 @@ import { defineConfig } from 'vitest/config';
 
 // End-to-end tests: a real server (built web client, SQLite, demo content) driven by Debian's
 // Chromium through playwright-core. Each file starts its own server (a free port, its own folder) and
-// browser. Two files at a time: the suite mostly waits (2 minutes of CPU in 7½ minutes alone), so a
-// second file nearly halves it on two cores without starving either.
+// browser. Two files at a time: with two cores, and `npm test` running the unit suite beside this one
+// (docs/decisions/0481), more would only starve each other. A worker imports the server once and
+// keeps it for its later files (isolate: false), as the server's unit tests do (decision 0477): the
+// files share no state but what each server and browser they start holds.
 export default defineConfig({
   test: {
     include: ['e2e/**/*.e2e.ts'],
@@ -18,6 +20,7 @@ export default defineConfig({
     // written down because the fixture depends on it.)
     sequence: { hooks: 'stack' },
     pool: 'forks',
+    isolate: false,
     fileParallelism: true,
     maxWorkers: 2,
   },

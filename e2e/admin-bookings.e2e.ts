@@ -4,27 +4,13 @@
 // turned with the keyboard.
 import type { Page } from 'playwright-core';
 import { afterEach, expect, it } from 'vitest';
+import { MONTH_NAMES } from '#shared/day-names.ts';
 import { londonDay } from '#shared/london-days.ts';
 import { adminApi, openSignedIn } from './support/admin.ts';
 import { axeViolations, describeViolations } from './support/axe.ts';
 import { DESKTOP, PHONE } from './support/browser.ts';
 import { holdBooking, seedEnquiry } from './support/bookings.ts';
 import { describeE2e, useE2eServer } from './support/e2e.ts';
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** The 15th of next month: always ahead, and one press of Next month away. */
 function nextMonthDay() {
@@ -35,8 +21,8 @@ function nextMonthDay() {
   return {
     day: `${ym}-15`,
     month: ym,
-    heading: `${MONTHS[month - 1]} ${year}`,
-    thisMonth: `${MONTHS[m - 1]} ${y}`,
+    heading: `${MONTH_NAMES[month - 1]} ${year}`,
+    thisMonth: `${MONTH_NAMES[m - 1]} ${y}`,
   };
 }
 

@@ -113,10 +113,14 @@ export function createLogStream(fd = 1): LogStream {
   };
 }
 
+const ignoreError = () => undefined;
+
 /**
  * process.stdout and process.stderr (the first admin's password, a failed start) raise an 'error'
  * when their reader is gone; unheard, it would crash the process instead of losing one message.
+ * Heard once per process, however many servers it starts (the tests start dozens).
  */
 function ignoreClosedStandardOutput() {
-  for (const output of [process.stdout, process.stderr]) output.on('error', () => undefined);
+  for (const output of [process.stdout, process.stderr])
+    if (!output.listeners('error').includes(ignoreError)) output.on('error', ignoreError);
 }

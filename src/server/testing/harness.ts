@@ -6,7 +6,6 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, inject } from 'vitest';
 import { buildApp, type RouteEntry } from '../app.ts';
 import type { Services } from '../services.ts';
@@ -16,6 +15,9 @@ import { openDatabase, type Db } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Metrics } from '../observability/metrics.ts';
+import { createPostgresDatabase, truncateUsedPostgresTables, untilListening } from './postgres.ts';
+
+export { createPostgresDatabase } from './postgres.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -64,37 +66,6 @@ export const dialects = (): Dialect[] => (inject('postgresUrl') ? ['sqlite', 'po
  */
 export const TEST_POSTGRES_KEY = 'test-only-postgres-totp-key-0123456789';
 
-/** A throwaway database on the test PostgreSQL server, and how to drop it. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const serverUrl = inject('postgresUrl');
-  const name = `range_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      // A closed pool may still be hanging up its connections; a forced drop would kill them
-      // mid-close and surface as an unhandled "terminating connection" error in the suite.
-      for (let waited = 0; waited < 5000; waited += 50) {
-        const { rows } = await client.query<{ n: string }>(
-          'SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1',
-          [name],
-        );
-        if (rows[0]?.n === '0') break;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
-
 /** Runs `run` on a new, empty database of the dialect (nothing migrated), then closes and removes it. */
 export async function withEmptyDatabase(dialect: Dialect, run: (db: Db) => Promise<void>): Promise<void> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'range-db-'));
@@ -116,14 +87,10 @@ export async function withEmptyDatabase(dialect: Dialect, run: (db: Db) => Promi
 const TABLES_TO_KEEP = new Set(['kysely_migration', 'kysely_migration_lock']);
 
 async function truncateAll(db: Db, dialect: Dialect): Promise<void> {
+  if (dialect === 'postgres') return truncateUsedPostgresTables(db, TABLES_TO_KEEP);
   const tables = (await db.introspection.getTables())
     .map((t) => t.name)
     .filter((n) => !TABLES_TO_KEEP.has(n));
-  if (dialect === 'postgres') {
-    if (tables.length)
-      await sql.raw(`TRUNCATE ${tables.map((t) => `"${t}"`).join(', ')} CASCADE`).execute(db);
-    return;
-  }
   await sql`PRAGMA foreign_keys = OFF`.execute(db);
   for (const table of tables) await sql.raw(`DELETE FROM "${table}"`).execute(db);
   await sql`PRAGMA foreign_keys = ON`.execute(db);
@@ -193,6 +160,7 @@ async function startSuite(
     logger: options.logger,
   });
   await app.ready();
+  if (dialect === 'postgres') await untilListening(db);
   // Tests write queued analytics events with flush() when they choose; the app's 1-second timer
   // would race them on a busy machine.
   await services.analytics.stop();
