@@ -1,9 +1,11 @@
 // One e2e file's world: a real server and a Chromium, started before the file's tests and closed after
 // them — the fixture cleans up after itself (as epic-stack's playwright-utils), so a file sets up in
-// one line and cannot forget to close what it opened.
+// one line and cannot forget to close what it opened. Every page the browser opens is watched for
+// Content-Security-Policy violations, and a test that caused one fails (csp.ts).
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect } from 'vitest';
 import { chromiumAvailable, launchBrowser } from './browser.ts';
+import { watchContentSecurityPolicy, type CspWatch } from './csp.ts';
 import { startTestServer, type TestServer } from './server.ts';
 
 /**
@@ -17,6 +19,8 @@ type Env = Record<string, string>;
 export interface E2e {
   readonly server: TestServer;
   readonly browser: Browser;
+  /** The CSP violations seen so far in this test (a test that causes one on purpose takes them). */
+  readonly csp: CspWatch;
 }
 
 function started<T>(value: T | undefined, what: string): T {
@@ -33,9 +37,14 @@ function started<T>(value: T | undefined, what: string): T {
 export function useE2eServer(env: Env | (() => Env) = {}): E2e {
   let server: TestServer | undefined;
   let browser: Browser | undefined;
+  let csp: CspWatch | undefined;
   beforeAll(async () => {
     server = await startTestServer(typeof env === 'function' ? env() : env);
     browser = await launchBrowser();
+    csp = watchContentSecurityPolicy(browser, () => started(server, 'server').url);
+  });
+  afterEach(() => {
+    expect(csp?.take() ?? [], 'Content-Security-Policy violations').toEqual([]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -47,6 +56,9 @@ export function useE2eServer(env: Env | (() => Env) = {}): E2e {
     },
     get browser() {
       return started(browser, 'browser');
+    },
+    get csp() {
+      return started(csp, 'CSP watch');
     },
   };
 }
