@@ -36,6 +36,9 @@ try {
       ['1280', DESKTOP],
     ] as const) {
       const context = await browser.newContext({ ...options, reducedMotion: 'reduce' });
+      // This script runs under tsx, whose compiler wraps named functions in `__name(…)` to keep their
+      // names — also inside the functions handed to page.evaluate, where the helper does not exist.
+      await context.addInitScript({ content: 'globalThis.__name = (target) => target;' });
       const page = await context.newPage();
       await screen.open(page, server);
       await page.waitForLoadState('networkidle');

@@ -1,8 +1,9 @@
-// `npm test`: the unit and API suite and the e2e suite, run at once (docs/decisions/0481). Each
-// waits on different things — the first mostly on SQLite and PostgreSQL, the second on a browser
-// and a server — so side by side they finish sooner than one after the other. The unit suite's
-// report is shown as it runs; the e2e suite's is held until then, and shown live from there on.
-// The exit status is a failure if either failed. `npm run test:unit` and `npm run test:e2e` run one.
+// `npm test`: the unit and API suite and the e2e suite, run at once (docs/decisions/0481). The first
+// mostly waits on SQLite's and PostgreSQL's syncs, leaving the cores to the second's browser and
+// server: side by side they finish sooner than one after the other (the decision has the figures).
+// The unit suite's report is shown as it runs; the e2e suite's is held until then, and shown live
+// from there on. The exit status is a failure if either failed.
+// `npm run test:unit` and `npm run test:e2e` run one.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 

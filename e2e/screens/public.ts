@@ -34,7 +34,14 @@ async function loadLazyPictures(page: Page) {
     window.scrollTo(0, 0);
   });
   await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+  // Every picture a full-page screenshot shows; a carousel's slides off to the side (a phone shows
+  // three of six) are never asked for, and a hidden one has no box.
+  await page.waitForFunction(() =>
+    [...document.images].every((image) => {
+      const box = image.getBoundingClientRect();
+      return image.complete || box.width === 0 || box.right <= 0 || box.left >= window.innerWidth;
+    }),
+  );
 }
 
 /** A returning visitor who already chose (no banner), unless `firstVisit` shows the consent banner. */
