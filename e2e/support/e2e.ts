@@ -1,9 +1,11 @@
 // One e2e file's world: a real server and a Chromium, started before the file's tests and closed after
 // them — the fixture cleans up after itself (as epic-stack's playwright-utils), so a file sets up in
-// one line and cannot forget to close what it opened. Every page the browser opens is watched for
-// Content-Security-Policy violations, and a test that caused one fails (csp.ts).
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect } from 'vitest';
+// one line and cannot forget to close what it opened: a context a test opens is closed when the test
+// ends (a page left open goes on costing CPU — a landing page about a tenth of a core — while the later
+// tests run: decision 0482). Every page the browser opens is watched for Content-Security-Policy
+// violations, and a test that caused one fails (csp.ts).
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';
 import { chromiumAvailable, launchBrowser } from './browser.ts';
 import { watchContentSecurityPolicy, type CspWatch } from './csp.ts';
 import { startTestServer, type TestServer } from './server.ts';
@@ -43,8 +45,15 @@ export function useE2eServer(env: Env | (() => Env) = {}): E2e {
     browser = await launchBrowser();
     csp = watchContentSecurityPolicy(browser, () => started(server, 'server').url);
   });
-  afterEach(() => {
-    expect(csp?.take() ?? [], 'Content-Security-Policy violations').toEqual([]);
+  let openBeforeTest = new Set<BrowserContext>();
+  beforeEach(() => {
+    openBeforeTest = new Set(browser?.contexts());
+  });
+  afterEach(async () => {
+    const violations = csp?.take() ?? [];
+    const openedByTest = (browser?.contexts() ?? []).filter((context) => !openBeforeTest.has(context));
+    await Promise.all(openedByTest.map((context) => context.close().catch(() => undefined)));
+    expect(violations, 'Content-Security-Policy violations').toEqual([]);
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,7 +1,9 @@
-// Builds the web client when it is missing or stale, and decides whether a browser is there. Without
-// Chromium the suite is skipped with a notice — except in CI, where it must run.
+// Builds the web client when it is missing or stale, makes the demo media the servers copy
+// (demo-media.ts), and decides whether a browser is there. Without Chromium the suite is skipped with a
+// notice — except in CI, where it must run.
 import { buildWeb, webBuildIsStale } from '../../scripts/build-web.ts';
 import { CHROMIUM_PATH, chromiumAvailable } from './browser.ts';
+import { demoMediaFolder } from './demo-media.ts';
 import { DIST_DIR } from './server.ts';
 
 export default async function setup(): Promise<void> {
@@ -17,4 +19,5 @@ export default async function setup(): Promise<void> {
     process.stdout.write('Building the web client for the e2e suite…\n');
     await buildWeb(DIST_DIR);
   }
+  await demoMediaFolder(); // made once here, before the workers that copy it start
 }

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig, type Config } from '../../src/server/config.ts';
 import { startServer } from '../../src/server/server.ts';
+import { demoMediaFolder } from './demo-media.ts';
 
 /** Where the e2e suite builds the web client (RANGE_DIST_DIR lets parallel work trees keep apart). */
 export const DIST_DIR = process.env.RANGE_DIST_DIR ?? 'dist';
@@ -46,6 +47,7 @@ export async function startTestServer(
     LOG_LEVEL: 'silent',
     ...env,
   });
+  if (config.seedDemo) fs.cpSync(await demoMediaFolder(), config.uploadDir, { recursive: true });
   const started = await startServer(config, { webRoot });
   return {
     url,

@@ -15,6 +15,9 @@ import { openDatabase, type Db } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Metrics } from '../observability/metrics.ts';
+import { normaliseEmail } from '../features/accounts/admin-user.ts';
+import { hashPassword } from '../features/accounts/passwords.ts';
+import { insertAdmin } from '../features/accounts/repository.ts';
 import { createPostgresDatabase, truncateUsedPostgresTables, untilListening } from './postgres.ts';
 
 export { createPostgresDatabase } from './postgres.ts';
@@ -107,23 +110,33 @@ async function suiteDatabase(
   return { url: `sqlite:${path.join(tmp, 'test.db')}`, drop: async () => undefined };
 }
 
+// Hashing the password is the slow step of making a test admin (argon2id at 19 MiB, tens of
+// milliseconds of CPU), and a run makes some 500 of them with the same few passwords ("correct horse
+// 1", "… 2", one per admin of a suite): each password is hashed once per worker and the admin stored
+// with that hash. Signing in still goes through the real login (decision 0482).
+const passwordHashes = new Map<string, Promise<string>>();
+function hashedOnce(password: string): Promise<string> {
+  let hash = passwordHashes.get(password);
+  if (!hash) passwordHashes.set(password, (hash = hashPassword(password)));
+  return hash;
+}
+
 /** `loginAs`: each call creates another admin, signed in, with a known password. */
-function adminLogins(services: TestContext['services']): TestContext['loginAs'] {
+function adminLogins(services: TestContext['services'], db: Db, clock: TestClock): TestContext['loginAs'] {
   let adminCount = 0;
   return async (opts = {}) => {
     adminCount += 1;
-    const email = opts.email ?? `admin${adminCount}@example.com`;
+    const email = normaliseEmail(opts.email ?? `admin${adminCount}@example.com`);
     const password = `correct horse ${adminCount}`;
-    const admin = await services.accounts.create(
-      undefined,
-      {
-        username: opts.username ?? `admin${adminCount}`,
-        email,
-        password,
-        role: opts.role ?? 'superadmin',
-      },
-      { forcePasswordChange: false },
-    );
+    const admin = await insertAdmin(db, {
+      username: opts.username ?? `admin${adminCount}`,
+      email,
+      password_hash: await hashedOnce(password),
+      role: opts.role ?? 'superadmin',
+      force_password_change: 0,
+      created_at: clock.now(),
+      updated_at: clock.now(),
+    });
     const { access_token } = await services.accounts.login(email, password);
     return { token: access_token, id: admin.id, email, password };
   };
@@ -174,7 +187,7 @@ async function startSuite(
     db,
     config,
     clock,
-    loginAs: adminLogins(services),
+    loginAs: adminLogins(services, db, clock),
     request({ token, headers, ...rest }) {
       return app.inject({
         ...rest,
