@@ -21,8 +21,11 @@ const isolated = [...testFiles('src/server'), ...testFiles('scripts')].filter(re
 export default defineConfig({
   test: {
     globalSetup: ['src/server/testing/global-setup.ts'],
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
+    // A guard against a hang, not a speed limit: with the e2e suite beside it on two cores, the
+    // heaviest tests (43 argon2 checks; drawing the demo pictures) took 16–20 s on a slow day and
+    // two ran past an earlier 20 s (docs/decisions/0482).
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     pool: 'forks',
     // Most of a test's time is spent waiting on disk syncs and PostgreSQL, not on the CPU: on a
     // 2-core machine four files at once finish in about half the time of the default one.
