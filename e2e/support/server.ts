@@ -1,5 +1,6 @@
 // A real server for one e2e file: the built web client, a throwaway SQLite database with the demo
-// content, uploads and the mail outbox in a temporary folder, and a known superadmin.
+// content (its pictures copied in from demo-media.ts), uploads and the mail outbox in a temporary
+// folder, and a known superadmin.
 import fs from 'node:fs';
 import { freePort } from '../../src/server/testing/free-port.ts';
 import os from 'node:os';
