@@ -1,9 +1,9 @@
 // One e2e file's world: a real server and a Chromium, started before the file's tests and closed after
 // them — the fixture cleans up after itself (as epic-stack's playwright-utils), so a file sets up in
 // one line and cannot forget to close what it opened: a context a test opens is closed when the test
-// ends (a page left open goes on costing CPU — a landing page about a tenth of a core — while the later
-// tests run: decision 0482). Every page the browser opens is watched for Content-Security-Policy
-// violations, and a test that caused one fails (csp.ts).
+// ends (a page left open goes on costing CPU while the later tests run — a landing page 3–5 % of a
+// core, two thirds of one with its hero video playing: decision 0482). Every page the browser opens is
+// watched for Content-Security-Policy violations, and a test that caused one fails (csp.ts).
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';
 import { chromiumAvailable, launchBrowser } from './browser.ts';
