@@ -132,7 +132,7 @@ describeE2e('cookie consent and tracking', () => {
     await page.clock.runFor(CONSENT_BANNER_DELAY_MS / 2);
     expect(await banner(page).count()).toBe(0);
     await page.clock.runFor(CONSENT_BANNER_DELAY_MS);
-    await banner(page).waitFor({ state: 'visible', timeout: 5000 });
+    await banner(page).waitFor({ state: 'visible' });
     const { readyAt, bannerAt } = await page.evaluate(() => {
       const w = window as unknown as { readyAt: number; bannerAt: number };
       return { readyAt: w.readyAt, bannerAt: w.bannerAt };
@@ -168,7 +168,7 @@ describeE2e('cookie consent and tracking', () => {
   it('Accept stores the choice for 365 days and a session id for 30, and tracking starts at once', async () => {
     const { context, page, tracked } = await visitor(DESKTOP);
     await page.goto(`${e2e.server.url}/`);
-    await banner(page).waitFor({ state: 'visible', timeout: 5000 });
+    await banner(page).waitFor({ state: 'visible' });
     const pageView = page.waitForRequest(
       (r) => r.url().endsWith('/api/track') && r.postDataJSON()?.event_type === 'page_view',
     );
@@ -227,7 +227,7 @@ describeE2e('cookie consent and tracking', () => {
     expect(((await click).postDataJSON() as { element: string }).element).toMatch(/\S/);
 
     await expect
-      .poll(async () => (await storedEvents(session!.value)).map((e) => e.event_type), { timeout: 5000 })
+      .poll(async () => (await storedEvents(session!.value)).map((e) => e.event_type))
       .toEqual(
         expect.arrayContaining([
           'page_view',
@@ -252,7 +252,7 @@ describeE2e('cookie consent and tracking', () => {
   it('Decline stores only the choice, and not one tracking request is ever made', async () => {
     const { context, page, tracked } = await visitor();
     await page.goto(`${e2e.server.url}/`);
-    await banner(page).waitFor({ state: 'visible', timeout: 5000 });
+    await banner(page).waitFor({ state: 'visible' });
     await banner(page).getByRole('button', { name: 'Decline' }).click();
     const cookies = await context.cookies();
     expect(cookies.map((c) => [c.name, c.value])).toEqual([['cookie_consent', 'false']]);
@@ -274,7 +274,7 @@ describeE2e('cookie consent and tracking', () => {
   it("'Cookie settings' reopens the choice; withdrawing deletes the session id and stops tracking at once", async () => {
     const { context, page, tracked } = await visitor(DESKTOP);
     await page.goto(`${e2e.server.url}/`);
-    await banner(page).getByRole('button', { name: 'Accept' }).click({ timeout: 5000 });
+    await banner(page).getByRole('button', { name: 'Accept' }).click();
     await expect.poll(() => tracked.length).toBeGreaterThan(0);
 
     const settings = page.getByRole('button', { name: 'Cookie settings' });
@@ -319,7 +319,7 @@ describeE2e('cookie consent and tracking', () => {
     ] as const) {
       const { context, page } = await visitor(options);
       await page.goto(`${e2e.server.url}/`);
-      await banner(page).waitFor({ state: 'visible', timeout: 5000 });
+      await banner(page).waitFor({ state: 'visible' });
       const visited: string[] = [];
       while (visited.at(-1) !== choice && visited.length < 10) {
         await page.keyboard.press('Tab');
@@ -346,7 +346,7 @@ describeE2e('cookie consent and tracking', () => {
   it('returns focus to the control the visitor came from, also when they came back to it from below (issue 16)', async () => {
     const { context, page } = await visitor(DESKTOP);
     await page.goto(`${e2e.server.url}/`);
-    await banner(page).waitFor({ state: 'visible', timeout: 5000 });
+    await banner(page).waitFor({ state: 'visible' });
     // Past the banner into the header, then back into the banner with Shift+Tab.
     for (let i = 0; i < 5; i += 1) await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-track'))).toBe('nav-logo');
@@ -372,7 +372,7 @@ describeE2e('cookie consent and tracking', () => {
         phone ? { ...PHONE, viewport: { width, height } } : { viewport: { width, height } },
       );
       await page.goto(`${e2e.server.url}/`);
-      await banner(page).waitFor({ state: 'visible', timeout: 5000 });
+      await banner(page).waitFor({ state: 'visible' });
       // The sticky header slides in: measure where everything comes to rest.
       await animationsSettled(page);
       const size = `${width}×${height}`;
@@ -420,7 +420,7 @@ describeE2e('cookie consent and tracking', () => {
 
     const { context, page } = await visitor(DESKTOP);
     await page.goto(`${e2e.server.url}/`);
-    await banner(page).waitFor({ state: 'visible', timeout: 5000 });
+    await banner(page).waitFor({ state: 'visible' });
     // At the very end of the page every footer link lies above the banner in the bottom-right corner.
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     for (const name of ['Legal Notice', 'Privacy Policy', 'Cookie settings'])
@@ -453,14 +453,12 @@ describeE2e('cookie consent and tracking', () => {
     // Focus moved to it, as Tab moves it (the browser scrolls a focused control into view alike).
     await next.focus();
     // (A smooth scroll: it takes a moment.)
-    await expect
-      .poll(() => seen(page, 'Next photos'), { message: 'Next photos, focused', timeout: 5000 })
-      .toBe(true);
+    await expect.poll(() => seen(page, 'Next photos'), { message: 'Next photos, focused' }).toBe(true);
     await context.close();
 
     const phone = await visitor(PHONE);
     await phone.page.goto(`${e2e.server.url}/`);
-    await banner(phone.page).waitFor({ state: 'visible', timeout: 5000 });
+    await banner(phone.page).waitFor({ state: 'visible' });
     const onPhone = (await banner(phone.page).boundingBox())!;
     const screenHeight = PHONE.viewport!.height;
     expect(onPhone.height / screenHeight, `${onPhone.height} px of ${screenHeight}`).toBeLessThanOrEqual(

@@ -296,7 +296,7 @@ describeE2e('booking enquiry form', () => {
     await page.clock.runFor(9_500);
     await expect(submit(page).innerText()).resolves.toContain('SENDING...');
     await page.clock.runFor(500);
-    await page.getByRole('button', { name: 'SEND ENQUIRY' }).waitFor({ timeout: 5_000 });
+    await page.getByRole('button', { name: 'SEND ENQUIRY' }).waitFor();
     expect(await page.locator('[role="alert"]').count()).toBe(0);
     await context.close();
   });

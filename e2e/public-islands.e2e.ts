@@ -117,7 +117,7 @@ describeE2e('landing page islands', () => {
       const banner = page.getByRole('region', { name: 'Cookies on this site' });
       expect(await banner.count(), path).toBe(0);
       await page.getByRole('contentinfo').getByRole('button', { name: 'Cookie settings' }).click();
-      await banner.waitFor({ state: 'visible', timeout: 5000 });
+      await banner.waitFor({ state: 'visible' });
       expect(errors, path).toEqual([]);
     }
   });

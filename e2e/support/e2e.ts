@@ -31,6 +31,23 @@ function started<T>(value: T | undefined, what: string): T {
 }
 
 /**
+ * Where each page stood when a test failed — its address and the start of what it showed — so a
+ * failure that happens only on a loaded CI machine says more than the line it stopped at.
+ */
+async function reportPages(test: string, contexts: BrowserContext[]): Promise<void> {
+  const pages = contexts.flatMap((context) => context.pages());
+  const lines = await Promise.all(
+    pages.map(async (page) => {
+      const text = await page
+        .evaluate(() => document.body.innerText)
+        .catch((error: unknown) => `(text unreadable: ${String(error)})`);
+      return `  ${page.url()}\n    ${text.replace(/\s+/g, ' ').slice(0, 600)}`;
+    }),
+  );
+  process.stderr.write(`e2e: the pages open when "${test}" failed:\n${lines.join('\n')}\n`);
+}
+
+/**
  * Starts a server (`env` overrides its variables) and a browser before the calling describe's tests
  * and closes both after them. Hooks the file registers after this call run after the start and before
  * the clean-up (vitest.e2e.config.ts: afterAll hooks run in reverse), so they may use both. `env` as
@@ -49,9 +66,10 @@ export function useE2eServer(env: Env | (() => Env) = {}): E2e {
   beforeEach(() => {
     openBeforeTest = new Set(browser?.contexts());
   });
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
     const violations = csp?.take() ?? [];
     const openedByTest = (browser?.contexts() ?? []).filter((context) => !openBeforeTest.has(context));
+    if (task.result?.state === 'fail') await reportPages(task.name, browser?.contexts() ?? []);
     await Promise.all(openedByTest.map((context) => context.close().catch(() => undefined)));
     expect(violations, 'Content-Security-Policy violations').toEqual([]);
   });
