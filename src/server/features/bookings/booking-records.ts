@@ -19,6 +19,18 @@ export function changed(row: repo.BookingRow | undefined): repo.BookingRow {
   return row;
 }
 
+/**
+ * A 409 when the booking was saved over since the form naming `readVersion` was opened: this write
+ * would undo theirs (docs/decisions/0476). No version named, nothing to compare.
+ */
+export function refuseIfChangedSince(before: repo.BookingRow, readVersion: number | undefined): void {
+  if (readVersion !== undefined && readVersion !== before.version)
+    throw conflict(
+      'Someone else changed this booking after you opened it, so your changes were not saved. ' +
+        'Close it and open it again to see theirs, then make yours.',
+    );
+}
+
 /** A booking is never made for a day already gone (Europe/London). */
 function refusePast(input: BookingInput, now: number) {
   const today = londonDay(now);
@@ -101,12 +113,7 @@ export async function updateBooking(
     db.transaction().execute(async (trx) => {
       const before = await repo.findBooking(trx, id);
       if (!before) throw notFound('Booking not found');
-      // Saved over since the form was opened: this edit would undo theirs (docs/decisions/0476).
-      if (readVersion !== undefined && readVersion !== before.version)
-        throw conflict(
-          'Someone else changed this booking after you opened it, so your changes were not saved. ' +
-            'Close it and open it again to see theirs, then make yours.',
-        );
+      refuseIfChangedSince(before, readVersion);
       if (before.state === 'cancelled') throw conflict('A cancelled booking cannot be changed');
       const moved = input.start_date !== before.start_date || input.end_date !== before.end_date;
       // Done is done (decision 0470): its days are history, its notes and money may still change.

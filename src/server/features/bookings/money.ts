@@ -5,7 +5,7 @@
 import { settleMoney } from '#shared/booking-money.ts';
 import type { Booking, MoneyInput } from '#shared/schemas/bookings.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
-import { changed } from './booking-records.ts';
+import { changed, refuseIfChangedSince } from './booking-records.ts';
 import { toBooking } from './booking-view.ts';
 import type { BookingsDeps } from './deps.ts';
 import * as repo from './repository.ts';
@@ -14,11 +14,14 @@ export async function recordMoney(
   { db, clock }: BookingsDeps,
   id: number,
   input: MoneyInput,
+  readVersion?: number,
 ): Promise<Booking> {
   const now = clock.now();
   return db.transaction().execute(async (trx) => {
     const before = await repo.findBooking(trx, id);
     if (!before) throw notFound('Booking not found');
+    // Two people recording a payment each from the same old figures: the second would drop the first.
+    refuseIfChangedSince(before, readVersion);
     // The amounts asked are the booking's own: a left-out amount is the deposit it asked, or the rest
     // of its price.
     const settled = settleMoney(input, before);

@@ -153,17 +153,22 @@ function registerMoneyRoute(app: FastifyInstance, bookings: BookingsService) {
   api.put(
     '/api/admin/bookings/:id/money',
     {
-      config: { answers: { 409: 'A refund on a booking that is not cancelled' } },
+      config: {
+        answers: {
+          409: 'A refund on a booking that is not cancelled, or it has changed since the version named in If-Match',
+        },
+      },
       schema: {
         description: MONEY_RULES,
         params: idParams,
+        headers: bookingEditHeaders,
         body: moneyInput,
         response: { 200: bookingAnswer },
       },
     },
     async (request) => ({
       success: true as const,
-      booking: await bookings.recordMoney(request.params.id, request.body),
+      booking: await bookings.recordMoney(request.params.id, request.body, request.headers['if-match']),
     }),
   );
 }

@@ -1,6 +1,6 @@
 // Concurrent edits (issue 36, item 8; docs/decisions/0476): every write raises a booking's version,
-// and an edit naming the version its form was opened on is refused once someone else has saved
-// since, on both databases, changing nothing; a malformed If-Match is a 400 naming it.
+// and an edit or a money record naming the version its form was opened on is refused once someone
+// else has saved since, on both databases, changing nothing; a malformed If-Match is a 400 naming it.
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../testing/harness.ts';
 import { BOOKING_DETAILS } from '../../testing/bookings.ts';
@@ -74,6 +74,36 @@ describeEachDatabase('booking versions', (ctx) => {
     // Without If-Match (a script that reads and writes at once) the edit is made.
     expect((await edit(booking.id, { ...BOOKING_DETAILS, people: 12 })).statusCode).toBe(200);
     expect(await read(booking.id)).toMatchObject({ version: 3, people: 12, state: 'confirmed' });
+  });
+
+  it('refuses money recorded from figures someone else has since changed, and keeps theirs', async () => {
+    const booking = await aBooking();
+    const money = (payload: object, ifMatch: string) =>
+      ctx().request({
+        method: 'PUT',
+        url: `/api/admin/bookings/${booking.id}/money`,
+        token,
+        payload,
+        headers: { 'if-match': ifMatch },
+      });
+    const deposit = { deposit_paid_pence: 5_000, deposit_paid_on: '2026-01-05' };
+    // Two admins open the money at version 1; one records the deposit, the other a balance.
+    expect((await money(deposit, '"1"')).statusCode).toBe(200);
+    const stale = await money({ balance_paid_pence: 9_000, balance_paid_on: '2026-01-06' }, '"1"');
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().detail).toMatch(/^Someone else changed this booking after you opened it/);
+    expect(await read(booking.id)).toMatchObject({
+      version: 2,
+      deposit_paid_pence: 5_000,
+      balance_paid_pence: null,
+    });
+    // An edit of the details raises the version too: money from before it is refused.
+    expect((await edit(booking.id, { ...BOOKING_DETAILS, ...deposit, people: 30 }, '"2"')).statusCode).toBe(
+      200,
+    );
+    expect((await money(deposit, '"2"')).statusCode).toBe(409);
+    expect((await money(deposit, '1')).statusCode).toBe(400);
+    expect(await read(booking.id)).toMatchObject({ version: 3, people: 30 });
   });
 
   it('refuses a malformed If-Match with a 400 naming it, changing nothing', async () => {

@@ -99,11 +99,13 @@ export function useUpdateBooking() {
 export function useRecordMoney() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: async ({ id, input }: { id: number; input: MoneyFields }) =>
+    /** `version`: as for an edit, the booking's when the form was opened. */
+    mutationFn: async ({ id, input, version }: { id: number; input: MoneyFields; version: number }) =>
       (
         await api<z.infer<typeof bookingAnswer>>(`/admin/bookings/${id}/money`, {
           method: 'PUT',
           body: input,
+          headers: { 'if-match': `"${version}"` },
         })
       ).booking,
     onSuccess: refresh,

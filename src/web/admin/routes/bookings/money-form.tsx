@@ -23,6 +23,8 @@ export function MoneyForm({ booking, onDone }: { booking: Booking; onDone: () =>
   const record = useRecordMoney();
   // The form is remounted for another booking, so its starting values are read once.
   const [start] = useState(() => bookingFormOf(booking));
+  // The version it was opened on, not one a refetch brings while typing (docs/decisions/0476).
+  const [openedAt] = useState(booking.version);
   const form = useForm<BookingFormValues>({ defaultValues: start });
   const draft = useFormDraft(form, `bookings:${booking.id}:money`, start);
   const [errors, setErrors] = useState<BookingFormErrors>({});
@@ -32,7 +34,7 @@ export function MoneyForm({ booking, onDone }: { booking: Booking; onDone: () =>
     setErrors(request.errors ?? {});
     if (!request.input) return;
     try {
-      await record.mutateAsync({ id: booking.id, input: request.input });
+      await record.mutateAsync({ id: booking.id, input: request.input, version: openedAt });
       draft.clear();
       toast.success('Money recorded', { description: booking.customer_name });
       onDone();
