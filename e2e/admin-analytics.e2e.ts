@@ -254,7 +254,7 @@ describeE2e('admin analytics screen', () => {
     await page.getByText('No section data yet. Visit the website to start tracking.').waitFor();
     await expect.poll(() => page.getByRole('img', { name: /: 0 views$/ }).count()).toBe(7);
     // Axe measures a toast mid-animation as low contrast: check the screen once the toasts are gone.
-    await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 10_000 });
+    await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached' });
     await expectNoAxeViolations(page, 'analytics after reset');
 
     await Promise.all([visitorA.close(), visitorB.close(), context.close()]);

@@ -177,7 +177,7 @@ describeE2e('admin access', () => {
       await page.getByRole('button', { name: 'Reset password' }).click();
       await page.getByRole('heading', { name: 'Password Reset Successful!' }).waitFor();
       const shownAt = Date.now();
-      await page.waitForURL(/\/admin\/login$/, { timeout: 6000 });
+      await page.waitForURL(/\/admin\/login$/);
       expect(Date.now() - shownAt).toBeGreaterThan(2500);
 
       await fillLogin(page, { email: admin.email, password: 'Reset-by-mail-2026' });

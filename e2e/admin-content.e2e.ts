@@ -75,7 +75,7 @@ describeE2e('admin content screens', () => {
       `img[alt="Preview of ${label.toLowerCase()}"], video[aria-label="Preview of ${label.toLowerCase()}"]`,
     );
     await expect
-      .poll(() => preview.getAttribute('src', { timeout: 1000 }), { timeout: 10_000 })
+      .poll(() => preview.getAttribute('src', { timeout: 1000 }))
       .toMatch(/^\/uploads\/[\w-]+\.(png|jpg|webp|mp4|webm)$/);
     await page.getByText('File uploaded successfully').waitFor();
   }
@@ -122,9 +122,7 @@ describeE2e('admin content screens', () => {
     await expectNoAxeViolations(page, 'event form while uploading');
     release();
     await expect
-      .poll(() => page.getByAltText('Preview of event image').getAttribute('src', { timeout: 1000 }), {
-        timeout: 10_000,
-      })
+      .poll(() => page.getByAltText('Preview of event image').getAttribute('src', { timeout: 1000 }))
       .toMatch(/^\/uploads\//);
     await toast(page, 'File uploaded successfully');
     // The file's state in words beside the picture, never a raw /uploads/ path (issue 28).
@@ -397,7 +395,7 @@ describeE2e('admin content screens', () => {
     await openSignedIn(page, e2e.server, '/admin/events');
     const alert = page.getByRole('alert').filter({ hasText: 'Failed to fetch events' });
     await expect
-      .poll(() => alert.locator('p').allTextContents(), { timeout: 10_000 })
+      .poll(() => alert.locator('p').allTextContents())
       .toEqual(['Failed to fetch events', 'Database unavailable']);
     await expect(
       page.getByText('Could not load the list. Reload the page to try again.').count(),

@@ -248,7 +248,7 @@ describeE2e('admin enquiries screen', () => {
       .click();
     const db = e2e.server.started.db;
     await expect
-      .poll(() => db.selectFrom('analytics_sessions').select('source').execute(), { timeout: 10_000 })
+      .poll(() => db.selectFrom('analytics_sessions').select('source').execute())
       .toEqual([{ source: 'newsletter' }]);
     await visitor.close();
     await seed('Newsletter Reader', { status: 'booked', source: { utm_source: 'newsletter' } });

@@ -120,15 +120,12 @@ describeE2e('admin screens that fit', () => {
       const settledPlace = async (heading: ReturnType<Page['locator']>) => {
         let last = '';
         await expect
-          .poll(
-            async () => {
-              const now = JSON.stringify(await place(page, heading));
-              const still = now === last;
-              last = now;
-              return still;
-            },
-            { timeout: 10_000 },
-          )
+          .poll(async () => {
+            const now = JSON.stringify(await place(page, heading));
+            const still = now === last;
+            last = now;
+            return still;
+          })
           .toBe(true);
         return place(page, heading);
       };

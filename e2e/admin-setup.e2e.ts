@@ -104,7 +104,7 @@ describeE2e('set-up card and test e-mail on a fresh install', () => {
     await page.getByRole('button', { name: 'Save business details' }).click();
     await page.getByText('Business details saved. The public site updates straight away.').waitFor();
     await expect
-      .poll(() => findMail(e2e.server.outboxDir, /New enquiry: Jess Carter/), { timeout: 10_000 })
+      .poll(() => findMail(e2e.server.outboxDir, /New enquiry: Jess Carter/))
       .toMatch(new RegExp(`To: ${BUSINESS_EMAIL.replace(/[.]/g, '\\.')}`));
 
     // Back on the dashboard the address item is gone; the details still to fill in remain.

@@ -50,7 +50,7 @@ describeE2e('a booking from first visit to the money', () => {
     await form.getByRole('spinbutton', { name: /^Expected number of people/ }).fill('30');
     await captchaSolved(page);
     await form.getByRole('button', { name: 'SEND ENQUIRY' }).click();
-    await page.getByRole('heading', { name: 'ENQUIRY SENT!' }).waitFor({ timeout: 10_000 });
+    await page.getByRole('heading', { name: 'ENQUIRY SENT!' }).waitFor();
   }
 
   async function bookAndConfirm(page: Page) {
@@ -71,7 +71,7 @@ describeE2e('a booking from first visit to the money', () => {
     // The confirmation with its invitation is listed on the booking once it has gone — to the outbox,
     // as this server has no mail server: said in the warning style, never "Sent" (issue 28).
     const listed = booking.getByText(`${NOT_DELIVERED}. Saved as a file on the server`);
-    await listed.waitFor({ timeout: 10_000 });
+    await listed.waitFor();
     expect(await listed.getAttribute('class')).toContain('text-amber-800');
     expect(await booking.getByText(/^Sent /).count()).toBe(0);
   }
@@ -117,7 +117,7 @@ describeE2e('a booking from first visit to the money', () => {
     const form = next.getByRole('form', { name: 'Booking enquiry' });
     await form.getByRole('button', { name: 'Choose a date from the calendar' }).click();
     const picker = form.getByRole('dialog');
-    await picker.getByText('Crossed-out days are already booked.').waitFor({ timeout: 10_000 });
+    await picker.getByText('Crossed-out days are already booked.').waitFor();
     if (day.slice(0, 7) !== londonDay(Date.now()).slice(0, 7))
       await picker.getByRole('button', { name: 'Next month' }).click();
     // That day among the crossed-out ones (the demo's events take theirs too).
@@ -128,14 +128,14 @@ describeE2e('a booking from first visit to the money', () => {
     // Analytics: the booking's value under the source that brought it; nothing received yet.
     await owner.goto(`${e2e.server.url}/admin/analytics`);
     const row = owner.getByRole('row', { name: /^newsletter/ });
-    await row.waitFor({ timeout: 10_000 });
+    await row.waitFor();
     const cells = await row.getByRole('cell').allTextContents();
     expect(cells.slice(-3)).toEqual(['1', '£1,850', '£0']);
 
     // The owner's own calendar: their address in Settings serves the booking with the customer's name.
     await owner.goto(`${e2e.server.url}/admin/settings#settings-bookings-feed`);
     const address = owner.getByRole('textbox', { name: 'Your calendar address' });
-    await address.waitFor({ timeout: 10_000 });
+    await address.waitFor();
     const feed = await owner.request.get(await address.inputValue());
     expect(feed.status()).toBe(200);
     expect(await feed.text()).toContain(`SUMMARY:Booked: ${VISITOR.name}\\, 30 people`);

@@ -53,8 +53,6 @@ describeE2e('Content-Security-Policy in the browser', () => {
       await form.getByRole('textbox', { name: 'Name', exact: true }).focus();
       await page.waitForFunction(
         () => (document.querySelector('input[name="altcha"]') as HTMLInputElement | null)?.value,
-        undefined,
-        { timeout: 20_000 },
       );
       await page
         .getByRole('button', { name: /enlarge/ })

@@ -38,7 +38,7 @@ describeE2e('customer phone', () => {
     const violations = await axeViolations(page);
     expect(violations, describeViolations(violations)).toEqual([]);
     await form(page).getByRole('button', { name: 'SEND ENQUIRY' }).click();
-    await page.getByRole('heading', { name: 'ENQUIRY SENT!' }).waitFor({ timeout: 10_000 });
+    await page.getByRole('heading', { name: 'ENQUIRY SENT!' }).waitFor();
     await visitor.close();
 
     const [row] = await e2e.server.started.db

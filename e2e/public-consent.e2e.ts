@@ -439,7 +439,7 @@ describeE2e('cookie consent and tracking', () => {
       );
     await underBanner();
     // The carousel comes alive once seen (its arrows enabled); sections drawn on the way may move it.
-    await expect.poll(() => next.isEnabled(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => next.isEnabled()).toBe(true);
     // Placed again until it stays there: a section drawn on the way in may still move it.
     await expect
       .poll(

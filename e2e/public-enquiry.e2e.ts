@@ -90,7 +90,7 @@ describeE2e('booking enquiry form', () => {
       (r) => r.url().endsWith('/api/track') && r.postDataJSON()?.event_type === 'form_submit',
     );
     await submit(page).click();
-    await page.getByRole('heading', { name: 'ENQUIRY SENT!' }).waitFor({ timeout: 10_000 });
+    await page.getByRole('heading', { name: 'ENQUIRY SENT!' }).waitFor();
     const panelText = await page.getByRole('status').filter({ hasText: 'ENQUIRY SENT!' }).innerText();
     expect(panelText).toContain('within 24 hours');
     expect((await formSubmit).postDataJSON()).toMatchObject({ element: 'enquiry-form', session_id: SESSION });
@@ -112,7 +112,7 @@ describeE2e('booking enquiry form', () => {
     await page.clock.runFor('05:00');
     expect(await page.getByRole('heading', { name: 'ENQUIRY SENT!' }).count()).toBe(1);
     await page.getByRole('button', { name: 'Send another enquiry' }).click();
-    await page.getByRole('heading', { name: 'ENQUIRY SENT!' }).waitFor({ state: 'detached', timeout: 3000 });
+    await page.getByRole('heading', { name: 'ENQUIRY SENT!' }).waitFor({ state: 'detached' });
     expect(await focusedName(page)).toBe('name');
     const f = form(page);
     for (const label of ['Name', 'Email', 'Organisation or occasion', 'Message'])
@@ -134,7 +134,7 @@ describeE2e('booking enquiry form', () => {
     await fill(page, 'came.from@example.co.uk');
     const sent = page.waitForRequest((r) => r.url().endsWith('/api/enquiries'));
     await submit(page).click();
-    await page.getByRole('heading', { name: 'ENQUIRY SENT!' }).waitFor({ timeout: 10_000 });
+    await page.getByRole('heading', { name: 'ENQUIRY SENT!' }).waitFor();
     expect((await sent).postDataJSON().source).toEqual({
       utm_source: 'newsletter',
       utm_medium: 'email',
@@ -175,7 +175,7 @@ describeE2e('booking enquiry form', () => {
     await form(page).getByRole('textbox', { name: 'Message', exact: true }).press('Control+Enter');
     await page.evaluate(() => document.querySelector('form')?.requestSubmit());
     answer();
-    await page.getByRole('heading', { name: 'ENQUIRY SENT!' }).waitFor({ timeout: 10_000 });
+    await page.getByRole('heading', { name: 'ENQUIRY SENT!' }).waitFor();
     expect(posts).toHaveLength(1);
     await context.close();
   });
@@ -191,7 +191,7 @@ describeE2e('booking enquiry form', () => {
     });
     await fill(page, 'nobot@example.co.uk', { solved: false });
     await submit(page).click();
-    await page.getByText('Verification Failed: Please try again in a moment.').waitFor({ timeout: 20_000 });
+    await page.getByText('Verification Failed: Please try again in a moment.').waitFor();
     expect(posts).toEqual([]);
     await expect(submit(page).innerText()).resolves.toContain('SEND ENQUIRY');
     await context.close();
@@ -212,7 +212,7 @@ describeE2e('booking enquiry form', () => {
     await fill(page, 'detail@example.co.uk');
     await submit(page).click();
     const notice = form(page).getByRole('alert');
-    await notice.waitFor({ timeout: 10_000 });
+    await notice.waitFor();
     expect(await notice.innerText()).toContain(
       'Too many enquiries from your address. Please try again in 5 minutes.',
     );
@@ -286,7 +286,7 @@ describeE2e('booking enquiry form', () => {
     });
     await fill(page, 'retry@example.co.uk');
     await submit(page).click();
-    await page.getByText('Please try again.').waitFor({ timeout: 10_000 });
+    await page.getByText('Please try again.').waitFor();
 
     await page.getByRole('button', { name: 'Dismiss notification' }).click();
     mode = 'hang';
@@ -308,7 +308,7 @@ describeE2e('booking enquiry form', () => {
         if (r.url().endsWith('/api/enquiries')) posts.push(r.url());
       });
       await submit(page).click();
-      await form(page).getByText('Message is required').waitFor({ timeout: 10_000 });
+      await form(page).getByText('Message is required').waitFor();
       for (const label of ['Name', 'Email', 'Organisation or occasion', 'Message']) {
         expect(await fieldMessage(page, label)).toBe(`${label} is required`);
         await expect(field(page, label).getAttribute('aria-invalid')).resolves.toBe('true');
@@ -348,7 +348,7 @@ describeE2e('booking enquiry form', () => {
     const { context, page } = await visitor(false);
     await field(page, 'Name').focus();
     await page.keyboard.press('Tab');
-    await expect.poll(() => fieldMessage(page, 'Name'), { timeout: 10_000 }).toBe('Name is required');
+    await expect.poll(() => fieldMessage(page, 'Name')).toBe('Name is required');
     expect(await focusedName(page)).toBe('email');
     for (const label of ['Email', 'Organisation or occasion', 'Message'])
       expect(await fieldMessage(page, label)).toBeNull();
@@ -375,7 +375,7 @@ describeE2e('booking enquiry form', () => {
     await fill(page, 'refused@example.co.uk');
     await submit(page).click();
     await expect
-      .poll(() => fieldMessage(page, 'Organisation or occasion'), { timeout: 10_000 })
+      .poll(() => fieldMessage(page, 'Organisation or occasion'))
       .toBe('Organisation or occasion must be at most 200 characters');
     await expect(field(page, 'Organisation or occasion').getAttribute('aria-invalid')).resolves.toBe('true');
     expect(await focusedName(page)).toBe('organisation');
@@ -408,12 +408,12 @@ describeE2e('booking enquiry form', () => {
     await captchaSolved(page);
     await submit(page).press('Enter');
     const errorToast = page.getByRole('alert').filter({ hasText: 'Please try again.' });
-    await errorToast.waitFor({ timeout: 10_000 });
+    await errorToast.waitFor();
     const toastAt = Date.now();
 
     await submit(page).press('Enter');
     const heading = page.getByRole('heading', { name: 'ENQUIRY SENT!' });
-    await heading.waitFor({ timeout: 10_000 });
+    await heading.waitFor();
     // Well before the toast would have closed by itself (6 s): it was the success that cleared it.
     expect(Date.now() - toastAt).toBeLessThan(5000);
     expect(await page.getByRole('alert').count()).toBe(0);
@@ -434,7 +434,7 @@ describeE2e('booking enquiry form', () => {
     // 'Send another enquiry' by keyboard: the form is back with focus on its first field.
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
-    await heading.waitFor({ state: 'detached', timeout: 7000 });
+    await heading.waitFor({ state: 'detached' });
     expect(await focusedName(page)).toBe('name');
     // The form is back, empty, and still checked.
     expect(await field(page, 'Name').inputValue()).toBe('');
@@ -469,13 +469,13 @@ describeE2e('booking enquiry form', () => {
     });
     await fill(page, 'counted@example.co.uk');
     await submit(page).click();
-    await page.getByRole('alert').waitFor({ timeout: 10_000 });
+    await page.getByRole('alert').waitFor();
     await page.getByRole('button', { name: 'Dismiss notification' }).click();
     answer = 'fail';
     // The refused captcha is renewed: wait for the fresh solution before the next try.
     await captchaSolved(page);
     await submit(page).click();
-    await page.getByText('Please try again.').waitFor({ timeout: 10_000 });
+    await page.getByText('Please try again.').waitFor();
     // form_submit goes, if at all, in the same task that decides the outcome shown: one round trip
     // to the page after the toast, and any request it made has been seen.
     await page.evaluate(() => document.readyState);
@@ -486,7 +486,7 @@ describeE2e('booking enquiry form', () => {
       (r) => r.url().endsWith('/api/track') && r.postDataJSON()?.event_type === 'form_submit',
     );
     await submit(page).click();
-    await page.getByRole('heading', { name: 'ENQUIRY SENT!' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('heading', { name: 'ENQUIRY SENT!' }).waitFor();
     await reported;
     await page.evaluate(() => document.readyState);
     expect(formSubmits).toHaveLength(1);
@@ -557,7 +557,7 @@ describeE2e('booking enquiry form', () => {
   /** Opens the calendar and waits for the booked days; shows `day`'s month. */
   async function openCalendarAt(page: Page, day: string) {
     await calendarButton(page).click();
-    await calendar(page).getByText('Crossed-out days are already booked.').waitFor({ timeout: 10_000 });
+    await calendar(page).getByText('Crossed-out days are already booked.').waitFor();
     if (day.slice(0, 7) !== londonDay(Date.now()).slice(0, 7))
       await calendar(page).getByRole('button', { name: 'Next month' }).click();
   }
@@ -573,7 +573,7 @@ describeE2e('booking enquiry form', () => {
     await calendarButton(page).focus();
     await page.keyboard.press('Enter');
     expect(new URL((await availability).url()).searchParams.get('from')).toBe(today);
-    await calendar(page).getByText('Crossed-out days are already booked.').waitFor({ timeout: 10_000 });
+    await calendar(page).getByText('Crossed-out days are already booked.').waitFor();
     await expect.poll(() => focusedLabel(page)).toBe(`${dayName(today)}, today`);
     // A week on and back, then a day on: the day after today.
     await page.keyboard.press('ArrowDown');
@@ -601,7 +601,7 @@ describeE2e('booking enquiry form', () => {
       .getByRole('spinbutton', { name: /^Expected number of people/ })
       .fill('40');
     await submit(page).click();
-    await page.getByRole('heading', { name: 'ENQUIRY SENT!' }).waitFor({ timeout: 10_000 });
+    await page.getByRole('heading', { name: 'ENQUIRY SENT!' }).waitFor();
     const row = await e2e.server.started.db
       .selectFrom('enquiries')
       .select(['preferred_date', 'event_type', 'people', 'date_taken'])
@@ -642,7 +642,7 @@ describeE2e('booking enquiry form', () => {
       await dateInput(page).fill(booked);
       await form(page)
         .getByText('That day is already booked — send your enquiry anyway and we’ll suggest another date.')
-        .waitFor({ timeout: 10_000 });
+        .waitFor();
       await dateInput(page).fill(addDays(booked, 1));
       await expect.poll(() => form(page).getByText('That day is already booked').count()).toBe(0);
       await context.close();

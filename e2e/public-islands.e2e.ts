@@ -46,7 +46,7 @@ describeE2e('landing page islands', () => {
           previous = top;
           return resting ? 'resting under the header' : `at ${top}px`;
         },
-        { timeout: 10_000, message: id },
+        { message: id },
       )
       .toBe('resting under the header');
   }
@@ -109,7 +109,7 @@ describeE2e('landing page islands', () => {
                 .map((element) => element.dataset.island)
                 .sort(),
             ),
-          { timeout: 10_000, message: path },
+          { message: path },
         )
         .toEqual([...islands]);
       // The footer's button (one island) opens the banner (another) through the consent store; this
@@ -144,7 +144,7 @@ describeE2e('landing page islands', () => {
       'nothing opened before the code came',
     ).toBe(0);
     deliver();
-    await page.locator('.yarl__slide_current img').waitFor({ timeout: 10_000 });
+    await page.locator('.yarl__slide_current img').waitFor();
     await expect(page.locator('.yarl__slide_current img').getAttribute('alt')).resolves.toBe(alt);
   });
 

@@ -523,7 +523,7 @@ describeE2e('public landing page', () => {
       const page = await openPage('/', options);
       await page.locator('#action-heading').scrollIntoViewIfNeeded();
       const next = page.getByRole('button', { name: 'Next photos' });
-      await expect.poll(() => next.isEnabled(), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => next.isEnabled()).toBe(true);
       /** The space between each pair of photos side by side on screen, and where the slides are. */
       const layout = () =>
         page.evaluate(() => {
@@ -541,13 +541,10 @@ describeE2e('public landing page', () => {
         await next.click();
         let settled = await layout();
         await expect
-          .poll(
-            async () => {
-              const [before, now] = [settled.at, (settled = await layout()).at];
-              return now === before;
-            },
-            { timeout: 10_000 },
-          )
+          .poll(async () => {
+            const [before, now] = [settled.at, (settled = await layout()).at];
+            return now === before;
+          })
           .toBe(true);
         for (const gap of settled.gaps) expect(gap, `step ${step}: ${settled.gaps.join(', ')}`).toBe(16);
       }

@@ -177,8 +177,6 @@ export const PUBLIC_SCREENS: Screen[] = [
       // The paste's focus started the captcha: solved, so the shot does not catch its spinner.
       await page.waitForFunction(
         () => (document.querySelector('input[name="altcha"]') as HTMLInputElement | null)?.value,
-        undefined,
-        { timeout: 20_000 },
       );
       // The field's label below the page's header, the count and the warning under the field.
       await message.evaluate((element) => element.scrollIntoView({ block: 'start' }));

@@ -20,7 +20,7 @@ export async function animationsSettled(page: Page): Promise<void> {
         .getAnimations()
         .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
     undefined,
-    { timeout: 5000, polling: 50 },
+    { polling: 50 },
   );
 }
 

@@ -31,10 +31,8 @@ export async function fillEnquiry(page: Page, details: Partial<EnquiryDetails> =
 
 /** Waits until the ALTCHA widget has solved its challenge (its hidden input holds the solution). */
 export async function captchaSolved(page: Page): Promise<void> {
-  await enquiryForm(page).locator('input[name="altcha"]').waitFor({ state: 'attached', timeout: 15_000 });
+  await enquiryForm(page).locator('input[name="altcha"]').waitFor({ state: 'attached' });
   await page.waitForFunction(
     () => (document.querySelector('input[name="altcha"]') as HTMLInputElement | null)?.value,
-    undefined,
-    { timeout: 20_000 },
   );
 }
