@@ -68,7 +68,7 @@ describeE2e('the customer page', () => {
     return link!;
   }
 
-  it('the owner sends a quote, the customer accepts it on their phone, and the booking is confirmed', async () => {
+  it('the owner sends a quote, the customer accepts it on their phone, the booking is confirmed; a new link ends the old', async () => {
     const owner = await (await e2e.browser.newContext(DESKTOP)).newPage();
     const token = await openSignedIn(owner, e2e.server, '/admin/bookings');
     const id = await hold(token);
@@ -112,6 +112,21 @@ describeE2e('the customer page', () => {
       .getByText('Confirmed', { exact: true })
       .waitFor();
     await expectNoAxeViolations(ownerPhone, 'the panel on a phone, confirmed');
+
+    // The link reached the wrong person: the owner makes a new one, and the old one is no page.
+    const ownerPanel = ownerPhone.getByRole('dialog', { name: 'Priya Shah' });
+    await ownerPanel.getByRole('button', { name: 'New link' }).click();
+    const renew = ownerPhone.getByRole('alertdialog', { name: 'Make a new link?' });
+    await renew.getByText(/The link in the e-mails Priya Shah already has stops working at once/).waitFor();
+    await expectNoAxeViolations(ownerPhone, 'the New link dialog on a phone');
+    await renew.getByRole('button', { name: 'Make a new link' }).click();
+    await ownerPhone.getByText('New link made').waitFor();
+    const field = ownerPanel.getByLabel("Link to the customer's page");
+    await expect.poll(() => field.inputValue()).not.toBe(link);
+    expect(await field.inputValue()).toMatch(/\/booking\/[A-Za-z0-9_-]{43}$/);
+    expect((await laptop.reload())?.status()).toBe(404);
+    await laptop.goto(await field.inputValue());
+    await laptop.getByText('Confirmed', { exact: true }).waitFor();
     for (const page of [owner, phone, laptop, ownerPhone]) await page.context().close();
   });
 });

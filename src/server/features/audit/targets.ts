@@ -12,8 +12,8 @@ const ADMIN_PREFIX = '/api/admin/';
 const USERS = 'users';
 const ENQUIRIES = 'enquiries';
 const BOOKINGS = 'bookings';
-/** The changes of a booking's state, and its money, each a route of its own under the booking. */
-const BOOKING_ACTIONS = ['confirm', 'cancel', 'complete', 'quote', 'money'];
+/** The changes of a booking's state, its money and its customer's link, each a route under the booking. */
+const BOOKING_ACTIONS = ['confirm', 'cancel', 'complete', 'quote', 'money', 'new-customer-link'];
 /** What a customer does on their booking's page, recorded against the booking (decision 0473). */
 const CUSTOMER_ROUTES = [CUSTOMER_ACCEPT_ROUTE, CUSTOMER_MESSAGE_ROUTE];
 

@@ -2,8 +2,8 @@
 // /booking/<token>, the token 32 random bytes (256 bits) in base64url. Like the owner's calendar
 // address (owner-feed.ts) the token is kept so every mail and the owner's panel can give it, and a
 // visit finds its row by the token's hash, so how long a lookup takes says nothing of any token. It is
-// made on first use, once, whichever instance asks; an erasure removes it and the old address is a
-// 404 from then on. An anonymised booking has no link: nobody is left to read it.
+// made on first use, once, whichever instance asks; the owner may replace it (newCustomerToken), and an
+// erasure removes it: either way the old address is a 404 from then on. An anonymised booking has no link: nobody is left to read it.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 
@@ -37,6 +37,28 @@ export async function customerToken(db: Db, bookingId: number, now: number): Pro
     .where('booking_id', '=', bookingId)
     .executeTakeFirstOrThrow();
   return row.token;
+}
+
+/**
+ * A new link for the booking, in place of the old one, which is a 404 from now on: for a mail that
+ * reached the wrong person, or a link passed around further than the customer meant. Mails still to
+ * go take the new one, as they read the link when they are sent. Null for a booking with no page.
+ */
+export async function newCustomerToken(db: Db, bookingId: number, now: number): Promise<string | null> {
+  const booking = await db
+    .selectFrom('bookings')
+    .select('customer_email')
+    .where('id', '=', bookingId)
+    .executeTakeFirst();
+  if (!booking?.customer_email) return null;
+  const token = randomBytes(32).toString('base64url');
+  const link = { token, token_hash: hashOf(token), created_at: now };
+  await db
+    .insertInto('booking_links')
+    .values({ booking_id: bookingId, ...link })
+    .onConflict((oc) => oc.column('booking_id').doUpdateSet(link))
+    .execute();
+  return token;
 }
 
 /** The booking a token opens, if it is a current link of a booking not anonymised. */

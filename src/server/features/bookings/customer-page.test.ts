@@ -2,7 +2,7 @@
 // server: the owner sends a hold as a quote, the mail carries the page's private address, the page
 // shows that booking and nobody else's, never indexed nor kept; Accept confirms it by the owner's own
 // rule (one winner in a race, a plain word when the day went meanwhile); a message reaches the owner
-// and stays with the booking; an erasure ends the address.
+// and stays with the booking; a new link or an erasure ends the address.
 import { expect, it } from 'vitest';
 import { afterAll } from 'vitest';
 import { describeEachDatabase } from '../../testing/harness.ts';
@@ -304,6 +304,53 @@ describeEachDatabase(
       const booking = (await call('GET', `/api/admin/bookings/${id}`)).json().booking;
       expect(booking.customer_link).toBeNull();
       expect(booking.customer_messages).toEqual([]);
+      await settled();
+    });
+
+    it('a new link ends the old one at once; the next mail carries the new one; an erased booking has none', async () => {
+      beforeEachReset();
+      const id = await hold('Priya Shah', 'priya@example.com');
+      const old = await quote(id, 'priya@example.com');
+      const seen = seenOf((await visit(old.path)).body)!;
+
+      const renewed = await call('POST', `/api/admin/bookings/${id}/new-customer-link`);
+      expect(renewed.statusCode, renewed.body).toBe(200);
+      const link: string = renewed.json().booking.customer_link;
+      const token = LINK.exec(link)![1]!;
+      expect(token).not.toBe(old.token);
+      // The old address is no page any more, for reading, the calendar file or either form.
+      expect((await visit(old.path)).statusCode).toBe(404);
+      expect((await visit(`${old.path}/booking.ics`)).statusCode).toBe(404);
+      expect((await post(`${old.path}/accept`, { seen })).statusCode).toBe(404);
+      expect((await post(`${old.path}/message`, { message: 'hello' })).statusCode).toBe(404);
+      expect((await call('GET', `/api/admin/bookings/${id}`)).json().booking).toMatchObject({
+        state: 'provisional',
+        customer_link: link,
+        customer_messages: [],
+      });
+      // The new one opens the same booking, and the next mail gives it.
+      expect((await visit(`/booking/${token}`)).body).toContain('Accept this quote');
+      expect((await quote(id, 'priya@example.com')).token).toBe(token);
+
+      const log = (await call('GET', '/api/admin/audit')).json();
+      expect(
+        log.entries.find((e: { action: string }) => e.action.endsWith('/new-customer-link')),
+      ).toMatchObject({
+        target_id: String(id),
+        target_exists: true,
+        target_label: expect.stringContaining('Priya Shah'),
+      });
+
+      expect((await call('POST', '/api/admin/bookings/999999/new-customer-link')).statusCode).toBe(404);
+      expect((await call('DELETE', '/api/admin/data-subject?email=priya%40example.com')).statusCode).toBe(
+        200,
+      );
+      const refused = await call('POST', `/api/admin/bookings/${id}/new-customer-link`);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().detail).toBe(
+        "This booking has no customer's page: the customer's details were erased",
+      );
+      expect((await visit(`/booking/${token}`)).statusCode).toBe(404);
       await settled();
     });
 

@@ -2,14 +2,15 @@
 // page, its calendar file and its two actions, each found by the page's token; and for the owner's
 // panel, the page's address and what the customer wrote.
 import { londonDay } from '#shared/london-days.ts';
-import type { CustomerMessage } from '#shared/schemas/bookings.ts';
+import type { Booking, CustomerMessage } from '#shared/schemas/bookings.ts';
 import { ERROR_CODES } from '#shared/errors.ts';
 import { rateLimitAddress } from '../../lib/client-address.ts';
 import { toIso } from '../../lib/clock.ts';
-import { HttpError } from '../../lib/http-error.ts';
+import { conflict, HttpError } from '../../lib/http-error.ts';
 import { createWindowLimiter, retryAfterSeconds } from '../../lib/window-limiter.ts';
 import { invitationText } from '../calendar/invitation.ts';
-import { bookingOfToken, customerPageUrl } from './customer-link.ts';
+import { getBooking } from './booking-records.ts';
+import { bookingOfToken, customerPageUrl, newCustomerToken } from './customer-link.ts';
 import { businessContact } from './customer-mail.ts';
 import { acceptQuote, askForChange, customerPage, messagesOf, pageTokenOf } from './customer-page.ts';
 import type { BookingsDeps } from './deps.ts';
@@ -28,6 +29,14 @@ export async function customerSide(
       text: message.body,
     })),
   };
+}
+
+/** A new address for the customer's page, the old one ended (newCustomerToken); 409 when it has none. */
+export async function newCustomerLink(deps: BookingsDeps, bookingId: number): Promise<Booking> {
+  const booking = await getBooking(deps, bookingId);
+  if ((await newCustomerToken(deps.db, bookingId, deps.clock.now())) === null)
+    throw conflict("This booking has no customer's page: the customer's details were erased");
+  return booking;
 }
 
 /**

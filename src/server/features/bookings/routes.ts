@@ -120,14 +120,18 @@ export function registerBookingRoutes(app: FastifyInstance, bookings: BookingsSe
       },
       async (request) => ({ success: true as const, booking: await change(request.params.id) }),
     );
-  registerQuoteRoute(app, bookings);
+  registerCustomerPageRoutes(app, bookings);
   registerCancelRoutes(app, bookings);
   registerOwnerFeedRoutes(app, bookings);
 }
 
-/** Sending a hold to its customer as a quote they can accept on their page (decision 0473). */
-function registerQuoteRoute(app: FastifyInstance, bookings: BookingsService) {
-  app.withTypeProvider<ZodTypeProvider>().post(
+/**
+ * The owner's side of the customer's page (decision 0473): a hold sent as a quote they can accept
+ * there, and a new address for the page when the old one reached someone it should not have (0483).
+ */
+function registerCustomerPageRoutes(app: FastifyInstance, bookings: BookingsService) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.post(
     '/api/admin/bookings/:id/quote',
     {
       config: {
@@ -144,6 +148,23 @@ function registerQuoteRoute(app: FastifyInstance, bookings: BookingsService) {
       },
     },
     async (request) => ({ success: true as const, booking: await bookings.quote(request.params.id) }),
+  );
+  api.post(
+    '/api/admin/bookings/:id/new-customer-link',
+    {
+      config: { answers: { 409: "The customer's details were erased, so the booking has no page" } },
+      schema: {
+        description:
+          "Replaces the address of the customer's page (`customer_link`): the old one answers 404 from " +
+          'now on, mails still to go carry the new one, and nobody is mailed.',
+        params: idParams,
+        response: { 200: bookingAnswer },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      booking: await bookings.newCustomerLink(request.params.id),
+    }),
   );
 }
 

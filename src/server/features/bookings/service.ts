@@ -11,7 +11,7 @@ import { createWindowLimiter, retryAfterSeconds } from '../../lib/window-limiter
 import { bookEnquiry, getBooking, listBookings, updateBooking } from './booking-records.ts';
 import { cancellationPreview } from './cancellation.ts';
 import { mailsOfBooking, runMailJob } from './customer-mail.ts';
-import { createCustomerPageService, customerSide } from './customer-service.ts';
+import { createCustomerPageService, customerSide, newCustomerLink } from './customer-service.ts';
 import { availability, dayCheck } from './days.ts';
 import type { BookingsDeps } from './deps.ts';
 import { recordMoney } from './money.ts';
@@ -55,6 +55,8 @@ export function createBookingsService(deps: BookingsDeps) {
     complete: detailed(completeBooking),
     /** Mails a hold to its customer as a quote they can accept on their page (decision 0473). */
     quote: detailed(sendQuote),
+    /** A new address for the customer's page; the old one stops working. */
+    newCustomerLink: detailed(newCustomerLink),
     /** The customer's page and its actions (decision 0473). */
     customer: createCustomerPageService(deps),
     expireHolds: bind(expireHolds),

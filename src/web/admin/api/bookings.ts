@@ -123,6 +123,15 @@ export function useBookingAction() {
   });
 }
 
+/** POST /api/admin/bookings/{id}/new-customer-link: the customer's page at a new address. */
+export function useNewCustomerLink() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (id: number) => sendBooking(`/admin/bookings/${id}/new-customer-link`, 'POST'),
+    onSuccess: refresh,
+  });
+}
+
 /** POST /api/admin/bookings/{id}/quote: the hold mailed to its customer as a quote (decision 0473). */
 export function useSendQuote() {
   const refresh = useRefresh();

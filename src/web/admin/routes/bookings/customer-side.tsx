@@ -1,9 +1,15 @@
 // The customer's side of a booking (docs/decisions/0473): the address of their own page — in every
-// mail they get, and here to copy and send by hand — and what they wrote from it, oldest first.
-import { Copy, ExternalLink } from 'lucide-react';
+// mail they get, and here to copy and send by hand, or to replace when it reached the wrong person
+// (docs/decisions/0483) — and what they wrote from it, oldest first.
+import { Copy, ExternalLink, RefreshCw } from 'lucide-react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import type { BookingDetail } from '#shared/schemas/bookings.ts';
+import { Banner } from '../../../components/admin-ui.tsx';
 import { Button } from '../../../components/button.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useNewCustomerLink } from '../../api/bookings.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { formatMoment } from './booking-details.tsx';
 
 async function copy(url: string) {
@@ -54,6 +60,7 @@ export function CustomerSide({ booking }: { booking: BookingDetail }) {
             >
               <ExternalLink className="size-4" aria-hidden="true" /> Open it
             </a>
+            <NewLinkAction booking={booking} />
           </div>
         </>
       )}
@@ -71,5 +78,44 @@ export function CustomerSide({ booking }: { booking: BookingDetail }) {
         </>
       )}
     </section>
+  );
+}
+
+/** A new address for the page, the old one ended: asked for first, as mails already sent stop working. */
+function NewLinkAction({ booking }: { booking: BookingDetail }) {
+  const renew = useNewCustomerLink();
+  const [asking, setAsking] = useState(false);
+  const run = () => {
+    setAsking(false);
+    renew.mutate(booking.id, {
+      onSuccess: () =>
+        toast.success('New link made', { description: 'Copy it and send it to the customer.' }),
+    });
+  };
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setAsking(true)} disabled={renew.isPending}>
+        <RefreshCw className="size-4" aria-hidden="true" /> {renew.isPending ? 'Making…' : 'New link'}
+      </Button>
+      {renew.isError && (
+        <div className="basis-full">
+          <Banner kind="error">{errorMessage(renew.error, 'Could not make a new link. Try again.')}</Banner>
+        </div>
+      )}
+      <ConfirmDialog
+        open={asking}
+        title="Make a new link?"
+        confirmLabel="Make a new link"
+        cancelLabel="Keep this one"
+        onConfirm={run}
+        onCancel={() => setAsking(false)}
+      >
+        <p>
+          The link in the e-mails {booking.customer_name} already has stops working at once: anyone who opens
+          it sees a page that is not there. Use this when a mail reached the wrong person.
+        </p>
+        <p>Nobody is e-mailed. Copy the new link and send it to the customer; later e-mails carry it.</p>
+      </ConfirmDialog>
+    </>
   );
 }

@@ -47,6 +47,7 @@ const SPECIAL: Record<string, string> = {
   'POST /api/admin/bookings/:id/complete': 'Marked a booking completed',
   'POST /api/admin/bookings/:id/quote': 'Sent a booking as a quote',
   'PUT /api/admin/bookings/:id/money': 'Recorded the money of a booking',
+  'POST /api/admin/bookings/:id/new-customer-link': "Made a new link to a booking's customer page",
   'POST /api/admin/bookings/calendar-feed/rotate': 'Made a new bookings calendar address',
 };
 
@@ -123,6 +124,8 @@ const BOOKING_SENTENCES: Record<string, string> = {
   'booking.accepted_by_customer': 'The customer accepted the quote for the booking for',
   'booking.customer_message': 'The customer asked for a change to the booking for',
   'PUT /api/admin/bookings/:id/money': 'Recorded the money of the booking for',
+  'POST /api/admin/bookings/:id/new-customer-link':
+    "Made a new link to the customer's page of the booking for",
 };
 const BOOK_ENQUIRY = 'POST /api/admin/enquiries/:id/booking';
 
