@@ -79,6 +79,15 @@ describeE2e('admin enquiries screen', () => {
       );
   }
 
+  /** Whether the table is wider than its box, and whether the note under it says to swipe. */
+  async function sideways(page: Page) {
+    const box = page.getByRole('region', { name: 'Bookings by source' });
+    return {
+      scrolls: await box.evaluate((element) => element.scrollWidth > element.clientWidth + 1),
+      hinted: (await page.getByText('Swipe the table sideways to see every column.').count()) === 1,
+    };
+  }
+
   async function expectNoAxeViolations(page: Page, where: string) {
     const violations = await axeViolations(page);
     expect(violations, `${where}\n${describeViolations(violations)}`).toEqual([]);
@@ -221,6 +230,10 @@ describeE2e('admin enquiries screen', () => {
         money(['Facebook', '1', '0', '0%', '0']),
         money(['All sources', '4', '1', '25%', '0']),
       ]);
+      // The note says to swipe only when the table is wider than the screen: never on a desktop.
+      const { scrolls, hinted } = await sideways(page);
+      expect(hinted).toBe(scrolls);
+      if (viewport === DESKTOP) expect(scrolls).toBe(false);
       const [file] = await Promise.all([
         page.waitForEvent('download'),
         page.getByRole('button', { name: 'Export bookings by source' }).click(),
@@ -273,6 +286,8 @@ describeE2e('admin enquiries screen', () => {
         ['All sources', '£0', '£0', '1', '2', '200%', '1', '50%', '0'],
       ]);
       await page.getByText('Visitors are those who accepted analytics cookies').waitFor();
+      // Nine columns are wider than a phone: the note says to swipe.
+      expect(await sideways(page)).toEqual({ scrolls: true, hinted: true });
       await expectNoAxeViolations(page, 'bookings by source with visitors (phone)');
       await page.context().close();
     } finally {

@@ -2,8 +2,9 @@
 // /booking/<token>, the token 32 random bytes (256 bits) in base64url. Like the owner's calendar
 // address (owner-feed.ts) the token is kept so every mail and the owner's panel can give it, and a
 // visit finds its row by the token's hash, so how long a lookup takes says nothing of any token. It is
-// made on first use, once, whichever instance asks; the owner may replace it (newCustomerToken), and an
-// erasure removes it: either way the old address is a 404 from then on. An anonymised booking has no link: nobody is left to read it.
+// made on first use, once, whichever instance asks; the owner may replace it (newCustomerToken,
+// decision 0483) and an erasure removes it: either way the old address is a 404 from then on. An
+// anonymised booking has no link: nobody is left to read it.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 

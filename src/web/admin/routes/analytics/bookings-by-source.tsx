@@ -17,6 +17,7 @@ import {
 import { EmptyState } from '../../../components/admin-ui.tsx';
 import { Button } from '../../../components/button.tsx';
 import { saveFile } from '../../../lib/save-file.ts';
+import { useScrollsSideways } from '../../../lib/use-scrolls-sideways.ts';
 import {
   bookingsBySourceFileName,
   useBookingsBySource,
@@ -119,7 +120,15 @@ function Cells({ row, columns }: { row: SourceCount; columns: Column[] }) {
 const othersRow = ({ others }: SourceReport): SourceCount | null =>
   others && { ...others, source: otherSourcesLabel(others) };
 
-function SourceTable({ report, headingId }: { report: SourceReport; headingId: string }) {
+function SourceTable({
+  report,
+  headingId,
+  boxRef,
+}: {
+  report: SourceReport;
+  headingId: string;
+  boxRef: (box: HTMLDivElement | null) => void;
+}) {
   const others = othersRow(report);
   const rows = others ? [...report.sources, others] : report.sources;
   const columns = rows.some((row) => row.visitors !== null) ? FUNNEL_COLUMNS : ENQUIRY_COLUMNS;
@@ -127,6 +136,7 @@ function SourceTable({ report, headingId }: { report: SourceReport; headingId: s
   return (
     // On a phone the funnel is wider than the screen: the table scrolls, by touch or by keyboard.
     <div
+      ref={boxRef}
       className="overflow-x-auto rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400"
       role="region"
       aria-labelledby={headingId}
@@ -179,6 +189,7 @@ function SourceTable({ report, headingId }: { report: SourceReport; headingId: s
 export function BookingsBySource({ days, headingId }: { days: number; headingId: string }) {
   const query = useBookingsBySource(days);
   const exportCsv = useExportBookingsBySource();
+  const [boxRef, scrollsSideways] = useScrollsSideways<HTMLDivElement>();
   if (query.isPending) return <p className="text-ink-600">Loading…</p>;
   if (query.isError) return <p className="text-ink-600">Bookings by source could not be loaded.</p>;
   const { sources, others } = query.data;
@@ -186,14 +197,14 @@ export function BookingsBySource({ days, headingId }: { days: number; headingId:
   const withVisitors = sources.some((row) => row.visitors !== null);
   return (
     <div>
-      <SourceTable report={query.data} headingId={headingId} />
+      <SourceTable report={query.data} headingId={headingId} boxRef={boxRef} />
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-ink-600">
           From the enquiries received in the period (spam left out): the campaign's utm_source, else the site
           the visitor came from — search engines and social networks by name. Booked counts those whose
           booking is confirmed and Quoted adds up their prices; Received is the money their bookings brought
           in (deposits and balances, a cancelled booking's kept deposit too, less refunds).
-          <span className="sm:hidden"> Swipe the table sideways to see every column.</span>
+          {scrollsSideways && ' Swipe the table sideways to see every column.'}
           {withVisitors &&
             ' Visitors are those who accepted analytics cookies, counted by where their first visit came from, so a source can show more enquiries than visitors.'}
           {others &&
