@@ -18,18 +18,28 @@ export const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** The booking's token, made on first use; null for a booking that is anonymised or not there. */
-export async function customerToken(db: Db, bookingId: number, now: number): Promise<string | null> {
+/** Whether the booking is there and has a customer to give a page to (it is not anonymised). */
+async function hasCustomer(db: Db, bookingId: number): Promise<boolean> {
   const booking = await db
     .selectFrom('bookings')
     .select('customer_email')
     .where('id', '=', bookingId)
     .executeTakeFirst();
-  if (!booking?.customer_email) return null;
+  return Boolean(booking?.customer_email);
+}
+
+/** A new random token, as its row in booking_links keeps it. */
+function freshLink(now: number) {
   const token = randomBytes(32).toString('base64url');
+  return { token, token_hash: hashOf(token), created_at: now };
+}
+
+/** The booking's token, made on first use; null for a booking that is anonymised or not there. */
+export async function customerToken(db: Db, bookingId: number, now: number): Promise<string | null> {
+  if (!(await hasCustomer(db, bookingId))) return null;
   await db
     .insertInto('booking_links')
-    .values({ booking_id: bookingId, token, token_hash: hashOf(token), created_at: now })
+    .values({ booking_id: bookingId, ...freshLink(now) })
     .onConflict((oc) => oc.column('booking_id').doNothing())
     .execute();
   const row = await db
@@ -46,20 +56,14 @@ export async function customerToken(db: Db, bookingId: number, now: number): Pro
  * go take the new one, as they read the link when they are sent. Null for a booking with no page.
  */
 export async function newCustomerToken(db: Db, bookingId: number, now: number): Promise<string | null> {
-  const booking = await db
-    .selectFrom('bookings')
-    .select('customer_email')
-    .where('id', '=', bookingId)
-    .executeTakeFirst();
-  if (!booking?.customer_email) return null;
-  const token = randomBytes(32).toString('base64url');
-  const link = { token, token_hash: hashOf(token), created_at: now };
+  if (!(await hasCustomer(db, bookingId))) return null;
+  const link = freshLink(now);
   await db
     .insertInto('booking_links')
     .values({ booking_id: bookingId, ...link })
     .onConflict((oc) => oc.column('booking_id').doUpdateSet(link))
     .execute();
-  return token;
+  return link.token;
 }
 
 /** The booking a token opens, if it is a current link of a booking not anonymised. */
