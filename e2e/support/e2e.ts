@@ -38,10 +38,18 @@ async function reportPages(test: string, contexts: BrowserContext[]): Promise<vo
   const pages = contexts.flatMap((context) => context.pages());
   const lines = await Promise.all(
     pages.map(async (page) => {
-      const text = await page
-        .evaluate(() => document.body.innerText)
-        .catch((error: unknown) => `(text unreadable: ${String(error)})`);
-      return `  ${page.url()}\n    ${text.replace(/\s+/g, ' ').slice(0, 600)}`;
+      const [text, said] = await page
+        .evaluate(() => [
+          document.body.innerText,
+          // Toasts, alerts and status lines: where a screen says why something did not happen.
+          [...document.querySelectorAll('[role="alert"], [role="status"], [data-sonner-toast], [aria-live]')]
+            .map((element) => (element as HTMLElement).innerText)
+            .join(' | '),
+        ])
+        .catch((error: unknown) => [`(text unreadable: ${String(error)})`, '']);
+      const flat = (words: string | undefined, length: number) =>
+        (words ?? '').replace(/\s+/g, ' ').trim().slice(0, length);
+      return `  ${page.url()}\n    ${flat(text, 600)}\n    said: ${flat(said, 600) || '(nothing)'}`;
     }),
   );
   process.stderr.write(`e2e: the pages open when "${test}" failed:\n${lines.join('\n')}\n`);
