@@ -111,8 +111,11 @@ describeE2e('booking mail', () => {
       await panel.getByText(reason).waitFor();
       await expect.poll(() => mailsTo(email, before).length).toBe(1);
       const [cancellation] = mailsTo(email, before);
-      expect(cancellation).toMatch(/^Subject: Your booking with /m);
-      expect(cancellation).toContain('is cancelled');
+      // A long Subject is folded onto a second line (RFC 5322), where it breaks depending on the
+      // day's name: read the headers unfolded.
+      expect(cancellation!.replace(/\n[ \t]+/g, ' ')).toMatch(
+        /^Subject: Your booking with .+ is cancelled$/m,
+      );
       expect(cancellation).toContain(`Reason: ${reason}`);
       await page.context().close();
     }
