@@ -2,12 +2,14 @@
 // per admin, brought back ('Draft restored — Discard') when the same admin opens the same form again,
 // and dropped on save, Cancel, Discard and a logout the admin chose; signing in again after the
 // inactivity sign-out returns to the same screen, path and query. The booking form keeps one draft
-// per booking and one per enquiry being booked.
+// per booking and one per enquiry being booked, and the version of the booking it was typed on: a
+// draft brought back after someone else saved the booking says so, and is not saved over their change
+// unless the admin chooses to (decision 0485).
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { londonDay } from '#shared/london-days.ts';
 import { createAdmin, deleteAdmin, fillLogin, freshPage, type TestAdmin } from './admin-core-fixtures.ts';
-import { adminApi, apiLogin } from './support/admin.ts';
+import { adminApi, apiLogin, openSignedIn } from './support/admin.ts';
 import { axeViolations, describeViolations } from './support/axe.ts';
 import { DESKTOP, framesDrawn, PHONE } from './support/browser.ts';
 import { holdBooking, seedEnquiry } from './support/bookings.ts';
@@ -277,6 +279,62 @@ describeE2e('admin drafts', () => {
       await db.deleteFrom('calendar_days').execute();
       await db.deleteFrom('bookings').execute();
       await db.deleteFrom('enquiries').where('id', 'in', [booked, toBook]).execute();
+    }
+  });
+
+  it('says when someone else saved the booking after its draft was typed, and saves the draft over it only when asked', async () => {
+    const db = e2e.server.started.db;
+    const day = nextMonthDay(14);
+    const enquiry = await seedEnquiry(e2e.server, { name: 'Cora Outdated', preferred_date: day.day });
+    const token = await apiLogin(e2e.server);
+    const bookingId = await holdBooking(e2e.server, token, enquiry, {
+      start_date: day.day,
+      price_pence: 150_000,
+      notes: 'Saved notes',
+    });
+    const stored = () =>
+      db.selectFrom('bookings').selectAll().where('id', '=', bookingId).executeTakeFirstOrThrow();
+    const { context, page } = await freshPage(e2e.browser, PHONE);
+    try {
+      const editAt = `/admin/bookings?month=${day.month}&booking=${bookingId}&edit=1`;
+      await openSignedIn(page, e2e.server, editAt);
+      const edit = page.getByRole('form', { name: 'Save booking' });
+      await edit.getByLabel('Notes').fill('Mine: the gate by the barn');
+      await expect.poll(async () => (await storedDrafts(page)).length).toBe(1);
+
+      // Meanwhile someone else saves the booking (another admin, another browser).
+      await adminApi(e2e.server, token, 'PUT', `/api/admin/bookings/${bookingId}`, {
+        start_date: day.day,
+        price_pence: 300_000,
+        notes: 'Theirs: ring the farm first',
+      });
+
+      // The form opened again brings the draft back, and says it was typed before their change.
+      await page.reload();
+      const notice = edit.getByRole('status').filter({ hasText: 'Draft restored' });
+      await notice.getByText('someone else has saved this since you typed it').waitFor();
+      expect(await edit.getByLabel('Notes').inputValue()).toBe('Mine: the gate by the barn');
+      const violations = await axeViolations(page);
+      expect(violations, describeViolations(violations)).toEqual([]);
+
+      // Saved as it is, it is refused: their change stays, and so does the draft.
+      await edit.getByRole('button', { name: 'Save booking' }).click();
+      await edit.getByText(/^Someone else changed this booking after you opened it/).waitFor();
+      expect(await stored()).toMatchObject({ price_pence: 300_000, notes: 'Theirs: ring the farm first' });
+      expect(await storedDrafts(page)).toHaveLength(1);
+
+      // Kept on purpose, it saves over theirs.
+      await notice.getByRole('button', { name: 'Keep mine' }).click();
+      await notice.filter({ hasText: 'the changes you had not saved yet' }).waitFor();
+      await edit.getByRole('button', { name: 'Save booking' }).click();
+      await page.getByText('Booking saved').waitFor();
+      expect(await stored()).toMatchObject({ price_pence: 150_000, notes: 'Mine: the gate by the barn' });
+      expect(await storedDrafts(page)).toEqual([]);
+    } finally {
+      await context.close();
+      await db.deleteFrom('calendar_days').execute();
+      await db.deleteFrom('bookings').execute();
+      await db.deleteFrom('enquiries').where('id', '=', enquiry).execute();
     }
   });
 });

@@ -106,4 +106,20 @@ describe('draft store', () => {
   it('filters secrets out of values it is given directly', () => {
     expect(withoutSecrets({ name: 'n', newPassword: 'p', twoFactorSecret: 's' })).toEqual({ name: 'n' });
   });
+
+  it('keeps the version a draft was typed on, and none for a form of a record without one', () => {
+    const { store, storage } = setup();
+    store.save(1, 'bookings:12', { notes: 'Gate by the barn' }, 4);
+    store.save(1, 'settings:business-details', { phone: '01234 567890' });
+    expect(store.basis(1, 'bookings:12')).toBe(4);
+    expect(store.read(1, 'bookings:12')).toEqual({ notes: 'Gate by the barn' });
+    expect(store.basis(1, 'settings:business-details')).toBeNull();
+    expect(store.basis(2, 'bookings:12')).toBeNull();
+    // A version that is not a whole number (an edited or older entry) is as good as none.
+    storage.setItem(
+      'adminDraft:1:bookings:13',
+      JSON.stringify({ savedAt: Date.UTC(2030, 0, 1), values: {}, basis: '4' }),
+    );
+    expect(store.basis(1, 'bookings:13')).toBeNull();
+  });
 });

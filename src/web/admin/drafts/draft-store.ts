@@ -18,6 +18,11 @@ const SECRET_FIELD = /password|passphrase|secret|token|totp|otp|2fa|recovery|(^|
 interface StoredDraft {
   savedAt: number;
   values: DraftValues;
+  /**
+   * The version of the record the form was opened on when the draft was typed (a booking's), so a
+   * draft brought back later is not saved as if it were made on the record as it is then.
+   */
+  basis?: number;
 }
 
 const keyOf = (userId: number, formKey: string) => `${DRAFT_PREFIX}${userId}:${formKey}`;
@@ -40,7 +45,8 @@ function parse(text: string | null): StoredDraft | null {
     const stored: unknown = JSON.parse(text);
     if (!isPlainObject(stored) || typeof stored.savedAt !== 'number' || !isPlainObject(stored.values))
       return null;
-    return { savedAt: stored.savedAt, values: stored.values };
+    const basis = Number.isSafeInteger(stored.basis) ? (stored.basis as number) : undefined;
+    return { savedAt: stored.savedAt, values: stored.values, basis };
   } catch {
     return null;
   }
@@ -58,9 +64,12 @@ function draftKeys(storage: DraftStorage, prefix = DRAFT_PREFIX): string[] {
 
 export function draftStore(storage: DraftStorage, now: () => number = Date.now) {
   return {
-    /** Keeps the form's values; a full storage or a private window only loses the draft. */
-    save(userId: number, formKey: string, values: DraftValues): void {
-      const stored: StoredDraft = { savedAt: now(), values: withoutSecrets(values) };
+    /**
+     * Keeps the form's values, and the version of the record they were typed on when it has one; a
+     * full storage or a private window only loses the draft.
+     */
+    save(userId: number, formKey: string, values: DraftValues, basis?: number): void {
+      const stored: StoredDraft = { savedAt: now(), values: withoutSecrets(values), basis };
       try {
         storage.setItem(keyOf(userId, formKey), JSON.stringify(stored));
       } catch {
@@ -74,6 +83,11 @@ export function draftStore(storage: DraftStorage, now: () => number = Date.now) 
       if (stored && now() - stored.savedAt <= DRAFT_MAX_AGE_MS) return withoutSecrets(stored.values);
       storage.removeItem(key);
       return null;
+    },
+    /** The version of the record the admin's draft of that form was typed on, if it was kept. */
+    basis(userId: number, formKey: string): number | null {
+      const stored = parse(storage.getItem(keyOf(userId, formKey)));
+      return stored?.basis ?? null;
     },
     remove(userId: number, formKey: string): void {
       storage.removeItem(keyOf(userId, formKey));

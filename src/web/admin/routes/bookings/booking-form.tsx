@@ -27,12 +27,13 @@ export const bookingDraftKey = (of: { booking: number } | { enquiry: number }) =
 function useBookingForm(
   initial: BookingFormValues,
   draftKey: string,
-  save: (input: BookingFields) => Promise<unknown>,
+  version: number | undefined,
+  save: (input: BookingFields, version: number | undefined) => Promise<unknown>,
 ) {
   // The form is remounted for another booking or enquiry, so its starting values are read once.
   const [start] = useState(initial);
   const form = useForm<BookingFormValues>({ defaultValues: start });
-  const draft = useFormDraft(form, draftKey, start);
+  const draft = useFormDraft(form, draftKey, start, version);
   const [errors, setErrors] = useState<BookingFormErrors>({});
 
   const submit = form.handleSubmit(async (values) => {
@@ -40,7 +41,7 @@ function useBookingForm(
     setErrors(request.errors ?? {});
     if (!request.input) return;
     try {
-      await save(request.input);
+      await save(request.input, draft.basis);
       draft.clear();
     } catch {
       // The refusal shows above the buttons; the draft stays for the next attempt.
@@ -105,21 +106,12 @@ function BookingDates({
   );
 }
 
-export function BookingForm({
-  initial,
-  booking = null,
-  completed = false,
-  draftKey,
-  label,
-  pendingLabel,
-  pending,
-  refusal,
-  onSubmit,
-  onCancel,
-}: {
+interface BookingFormProps {
   initial: BookingFormValues;
   /** The booking being edited; null (the default) while booking an enquiry. */
   booking?: number | null;
+  /** The edited booking's version when the form opened (docs/decisions/0476). */
+  version?: number;
   /** A completed booking: its days (and whether it shares them) stay as they are. */
   completed?: boolean;
   /** Names the form's draft: bookingDraftKey. */
@@ -129,11 +121,28 @@ export function BookingForm({
   pending: boolean;
   /** The server's sentence when it refused the last attempt. */
   refusal: string | null;
-  /** Resolves once saved (the form then drops its draft); a refusal rejects and shows as `refusal`. */
-  onSubmit: (input: BookingFields) => Promise<unknown>;
+  /**
+   * Resolves once saved (the form then drops its draft); a refusal rejects and shows as `refusal`.
+   * `version` is the one to name: that of a restored draft, which may be older than the form's.
+   */
+  onSubmit: (input: BookingFields, version: number | undefined) => Promise<unknown>;
   onCancel: () => void;
-}) {
-  const { form, draft, submit, field, errors } = useBookingForm(initial, draftKey, onSubmit);
+}
+
+export function BookingForm({
+  initial,
+  booking = null,
+  version,
+  completed = false,
+  draftKey,
+  label,
+  pendingLabel,
+  pending,
+  refusal,
+  onSubmit,
+  onCancel,
+}: BookingFormProps) {
+  const { form, draft, submit, field, errors } = useBookingForm(initial, draftKey, version, onSubmit);
   // The amounts asked as typed, for the money received's usual amounts and what is still to pay.
   const [price, deposit] = form.watch(['price', 'deposit']);
   const asked = { price_pence: parsePounds(price) ?? null, deposit_pence: parsePounds(deposit) ?? null };

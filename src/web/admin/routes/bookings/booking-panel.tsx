@@ -88,6 +88,7 @@ function EditBooking({
   return (
     <BookingForm
       booking={booking.id}
+      version={openedAt}
       completed={booking.state === 'completed'}
       initial={bookingFormOf(booking)}
       draftKey={bookingDraftKey({ booking: booking.id })}
@@ -99,8 +100,8 @@ function EditBooking({
         update.reset();
         onDone();
       }}
-      onSubmit={async (input) => {
-        await update.mutateAsync({ id: booking.id, input, version: openedAt });
+      onSubmit={async (input, version = openedAt) => {
+        await update.mutateAsync({ id: booking.id, input, version });
         onDone();
         toast.success('Booking saved', { description: booking.customer_name });
       }}

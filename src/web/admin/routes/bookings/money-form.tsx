@@ -26,7 +26,7 @@ export function MoneyForm({ booking, onDone }: { booking: Booking; onDone: () =>
   // The version it was opened on, not one a refetch brings while typing (docs/decisions/0476).
   const [openedAt] = useState(booking.version);
   const form = useForm<BookingFormValues>({ defaultValues: start });
-  const draft = useFormDraft(form, `bookings:${booking.id}:money`, start);
+  const draft = useFormDraft(form, `bookings:${booking.id}:money`, start, openedAt);
   const [errors, setErrors] = useState<BookingFormErrors>({});
 
   const submit = form.handleSubmit(async (values) => {
@@ -34,7 +34,7 @@ export function MoneyForm({ booking, onDone }: { booking: Booking; onDone: () =>
     setErrors(request.errors ?? {});
     if (!request.input) return;
     try {
-      await record.mutateAsync({ id: booking.id, input: request.input, version: openedAt });
+      await record.mutateAsync({ id: booking.id, input: request.input, version: draft.basis ?? openedAt });
       draft.clear();
       toast.success('Money recorded', { description: booking.customer_name });
       onDone();
