@@ -1,6 +1,7 @@
 // Admin access in a real browser (docs/product.md#sign-in, docs/product.md#password-reset): login with and
 // without 2FA, wrong password, forced change on first login, forgot/reset through the mail outbox, the guard,
 // logout that revokes the session, and the inactivity logout with the browser clock fast-forwarded.
+import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import {
   createAdmin,
@@ -16,6 +17,30 @@ import { ADMIN } from './support/server.ts';
 import { axeViolations, describeViolations } from './support/axe.ts';
 import { describeE2e, useE2eServer } from './support/e2e.ts';
 import { DESKTOP, PHONE } from './support/browser.ts';
+
+async function expectNoAxeViolations(page: Page, where: string) {
+  const violations = await axeViolations(page);
+  expect(violations, `${where}\n${describeViolations(violations)}`).toEqual([]);
+}
+
+/**
+ * Holds back every script of the app until `releaseScripts()` (a phone on a weak signal), and collects
+ * what the page logs as an error meanwhile and after.
+ */
+async function holdScripts(page: Page) {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  let releaseScripts = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  return { errors, releaseScripts };
+}
 
 describeE2e('admin access', () => {
   // Captcha off so the dashboard test can file enquiries through the service.
@@ -38,18 +63,8 @@ describeE2e('admin access', () => {
   it('shows the sign-in form before the admin script arrives, keeps what was typed and signs in once it has', async () => {
     const { context, page } = await freshPage(e2e.browser, PHONE);
     try {
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(error.message));
-      page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(message.text());
-      });
       // Every script is held until the form has been filled in: the phone on a weak signal.
-      let releaseScripts = () => {};
-      const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
-      await page.route('**/assets/*.js', async (route) => {
-        await scriptsHeld;
-        await route.continue();
-      });
+      const { errors, releaseScripts } = await holdScripts(page);
       await page.goto(`${e2e.server.url}/admin/login`, { waitUntil: 'commit' });
       await page.getByLabel('Email').fill(ADMIN.email);
       await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
@@ -69,6 +84,58 @@ describeE2e('admin access', () => {
       await page.goto(`${e2e.server.url}/admin/login`);
       await page.waitForURL(/\/admin\/dashboard$/);
       expect(errors, 'hydrating the written-in form logs nothing').toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('paints the signed-in frame before any script, then draws the screen in its place; without a session, the sign-in', async () => {
+    for (const [where, options] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
+      const { context, page } = await freshPage(e2e.browser, options);
+      try {
+        const { errors, releaseScripts } = await holdScripts(page);
+        const token = await apiLogin(e2e.server);
+        await page.addInitScript((value) => localStorage.setItem('adminToken', value), token);
+        await page.goto(`${e2e.server.url}/admin/bookings`, { waitUntil: 'commit' });
+        // Before any script: the admin's frame, the screen's entry marked, nobody's name.
+        const nav = page.getByRole('navigation', { name: 'Admin' });
+        if (where === 'phone') {
+          await page.getByRole('banner').getByText('CMS Admin').waitFor();
+          expect(await page.getByRole('button', { name: 'Menu' }).isDisabled()).toBe(true);
+        } else {
+          expect(await nav.getByRole('link', { name: 'Bookings' }).getAttribute('aria-current')).toBe('page');
+        }
+        await page.getByRole('heading', { level: 1, name: 'Bookings' }).waitFor();
+        expect(await page.getByText('Signed in as').count()).toBe(0);
+        expect(await page.getByText(/^Provisional holds, confirmed bookings/).count()).toBe(0);
+        await expectNoAxeViolations(page, `signed-in frame (${where})`);
+
+        // The screen is drawn where the frame was: one layout, not two.
+        releaseScripts();
+        await page.getByText(/^Provisional holds, confirmed bookings/).waitFor();
+        await page.getByText('Signed in as').first().waitFor({ state: 'attached' });
+        expect(await page.locator('main').count()).toBe(1);
+        expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+        expect(
+          await page.getByRole('button', { name: where === 'phone' ? 'Menu' : 'Logout' }).isEnabled(),
+        ).toBe(true);
+        expect(await page.locator('#root').getAttribute('data-signed-in-frame')).toBeNull();
+
+        expect(errors, 'the frame replaced without a console error').toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
+    // Without a session the frame gives way to the sign-in screen.
+    const { context, page } = await freshPage(e2e.browser, PHONE);
+    try {
+      await page.goto(`${e2e.server.url}/admin/dashboard`);
+      await page.waitForURL(/\/admin\/login$/);
+      await page.getByLabel('Email').waitFor();
+      expect(await page.locator('main#main').count()).toBe(0);
     } finally {
       await context.close();
     }
@@ -247,7 +314,8 @@ describeE2e('admin access', () => {
       void dialog.accept();
     });
     const token = await openSignedIn(page, e2e.server, '/admin/dashboard');
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    // The client's own layout, which counts the idle time, not the frame before it (decision 0486).
+    await expect.poll(() => page.getByRole('button', { name: 'Logout' }).isEnabled()).toBe(true);
     // Just under the limit nothing happens.
     await page.clock.runFor('04:50');
     expect(messages).toEqual([]);
@@ -282,7 +350,7 @@ describeE2e('admin access', () => {
       void dialog.accept();
     });
     await openSignedIn(page, e2e.server, '/admin/dashboard');
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await expect.poll(() => page.getByRole('button', { name: 'Logout' }).isEnabled()).toBe(true);
     await page.clock.runFor('03:50');
     await expect(page.getByRole('alertdialog').count()).resolves.toBe(0);
     await page.clock.runFor('00:12');

@@ -7,6 +7,9 @@
 //   afterwards: nothing of it is served or loaded by the server.
 // - Every other screen's page asks at once for the scripts of its screen (`routes/<screen>.tsx`) and,
 //   signed in, of the layout around it, which the client would otherwise fetch one after the other.
+//   A signed-in screen's page also holds the signed-in frame (the layout with an empty main part,
+//   src/web/admin/prerender.tsx), painted before any script; the client draws the screen over it
+//   (decision 0486).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +19,7 @@ import {
   ADMIN_SCREEN_PAGES,
   PRERENDERED_ADMIN_SCREENS,
   PRERENDERED_ATTRIBUTE,
+  SIGNED_IN_FRAME_ATTRIBUTE,
 } from '../src/shared/admin-prerendered.ts';
 import { collect, writeCompressedCopies, type ManifestChunk } from './vite-precompress.ts';
 
@@ -55,15 +59,27 @@ async function writtenInPage(shell: string, manifest: Manifest, renderer: Preren
     .replace(EMPTY_ROOT, `<div id="root" ${PRERENDERED_ATTRIBUTE}="${screenPath}">${markup}</div>`);
 }
 
-/** The shell, also asking for the screen's chunks (and the layout's) that it does not ask for already. */
-function preloadingPage(shell: string, manifest: Manifest, screen: string, module: string) {
+/**
+ * The shell, also asking for the screen's chunks (and the layout's) that it does not ask for already;
+ * a signed-in screen's with the signed-in frame in its root.
+ */
+async function preloadingPage(
+  shell: string,
+  manifest: Manifest,
+  renderer: Prerender,
+  screen: string,
+  module: string,
+) {
   const chunks = collect(manifest, module, new Set());
   if (!SIGNED_OUT.has(screen)) collect(manifest, LAYOUT, chunks);
   const preloads = [...chunks]
     .filter((file) => !shell.includes(`/${file}"`))
     .map((file) => `  <link rel="modulepreload" crossorigin href="/${file}">\n`)
     .join('');
-  return shell.replace('</head>', `${preloads}  </head>`);
+  const page = shell.replace('</head>', `${preloads}  </head>`);
+  if (SIGNED_OUT.has(screen)) return page;
+  const frame = await renderer.prerenderSignedInFrame(`/admin/${screen}`);
+  return page.replace(EMPTY_ROOT, `<div id="root" ${SIGNED_IN_FRAME_ATTRIBUTE}>${frame}</div>`);
 }
 
 export async function writeAdminScreenPages(webDir: string, logLevel: LogLevel): Promise<void> {
@@ -83,7 +99,7 @@ export async function writeAdminScreenPages(webDir: string, logLevel: LogLevel):
       if (!screen) continue;
       const page = PRERENDERED_ADMIN_SCREENS.includes(screen)
         ? await writtenInPage(shell, manifest, renderer, screen)
-        : preloadingPage(shell, manifest, screen, module);
+        : await preloadingPage(shell, manifest, renderer, screen, module);
       const target = path.join(pagesDir, `${screen}.html`);
       fs.writeFileSync(target, page);
       writeCompressedCopies(target);

@@ -3,13 +3,18 @@ import type { BrowserContextOptions, Page } from 'playwright-core';
 
 export { CHROMIUM_PATH, chromiumAvailable, launchBrowser } from '../../scripts/lib/chromium.ts';
 
+// A UK visitor's and owner's browser: the native date and time fields read 29/11/2026 and 14:00, as
+// on their phones, not the headless default's 11/29/2026 and 2:00 PM (the app formats dates itself).
+const UK = { locale: 'en-GB' } as const;
+
 export const PHONE: BrowserContextOptions = {
+  ...UK,
   viewport: { width: 390, height: 844 },
   deviceScaleFactor: 2,
   isMobile: true,
   hasTouch: true,
 };
-export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
+export const DESKTOP: BrowserContextOptions = { ...UK, viewport: { width: 1280, height: 800 } };
 
 /** Every request the page makes to a host other than `origin` (third parties). */
 export function recordForeignRequests(page: Page, origin: string): string[] {

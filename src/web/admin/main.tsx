@@ -9,24 +9,36 @@ import './zod-without-eval.ts';
 import { configureAuth } from '../lib/api-client.ts';
 import { AdminTree, adminQueryClient } from './admin-tree.tsx';
 import { tokenStore } from './auth/token-store.ts';
-import { PRERENDERED_ATTRIBUTE } from '#shared/admin-prerendered.ts';
+import { PRERENDERED_ATTRIBUTE, SIGNED_IN_FRAME_ATTRIBUTE } from '#shared/admin-prerendered.ts';
+import { preloadSignedInScreen } from './app.tsx';
 import './styles.css';
 
 // Any 401 on a signed-in request means the session is over: forget it and the guard shows login.
 configureAuth({ token: tokenStore.token, onUnauthorized: () => tokenStore.clear() });
 
-const root = document.getElementById('root');
-if (root) {
+/**
+ * Starts the client in `root`. The sign-in screen arrives written into the page (docs/decisions/0478):
+ * it is hydrated, so what the owner typed before the script arrived stays. A signed-in screen's page
+ * holds the signed-in frame (decision 0486): for a signed-in admin the layout and the screen are
+ * fetched first, so the client's first render draws them where the frame was, with no blank between;
+ * for anyone else the frame goes and the sign-in screen comes. Each is a transition, which React does
+ * in slices that leave the phone free between them for a tap or a keystroke, not one long task.
+ */
+async function start(root: HTMLElement) {
   const tree = <AdminTree queryClient={adminQueryClient()} Router={BrowserRouter} />;
-  // The sign-in screen arrives written into the page (docs/decisions/0478): it is hydrated, so what
-  // the owner typed before the script arrived stays. Anything else is rendered from nothing. Either
-  // is a transition, which React does in slices that leave the phone free between them for a tap or
-  // a keystroke, rather than as one long task.
-  startTransition(() => {
-    if (root.getAttribute(PRERENDERED_ATTRIBUTE) === window.location.pathname) hydrateRoot(root, tree);
-    else {
-      root.replaceChildren();
-      createRoot(root).render(tree);
-    }
-  });
+  const { pathname } = window.location;
+  if (root.getAttribute(PRERENDERED_ATTRIBUTE) === pathname) {
+    startTransition(() => void hydrateRoot(root, tree));
+    return;
+  }
+  // React empties the root at its first commit; the frame stays on screen until then.
+  // A chunk that fails to arrive here is asked for again by the render, which says so if it fails.
+  if (root.hasAttribute(SIGNED_IN_FRAME_ATTRIBUTE) && tokenStore.token())
+    await preloadSignedInScreen(pathname).catch(() => undefined);
+  else root.replaceChildren();
+  root.removeAttribute(SIGNED_IN_FRAME_ATTRIBUTE);
+  startTransition(() => createRoot(root).render(tree));
 }
+
+const root = document.getElementById('root');
+if (root) void start(root);

@@ -23,6 +23,7 @@ import { IngestCounters } from './analytics/ingest-counters.tsx';
 import { SectionEngagement } from './analytics/section-engagement.tsx';
 import { SectionHeading } from './analytics/section-heading.tsx';
 import { StatCards } from './analytics/stat-cards.tsx';
+import { SCREEN_TITLES } from '../screen-titles.ts';
 
 type Period = (typeof ANALYTICS_PERIODS)[number];
 
@@ -142,7 +143,7 @@ export function AnalyticsScreen() {
   return (
     <>
       <PageHeader
-        title="Website Analytics"
+        title={SCREEN_TITLES.analytics}
         subtitle="Visits from people who accepted cookies on the website."
       />
       <AnalyticsToolbar days={days} onDaysChange={setDays} />

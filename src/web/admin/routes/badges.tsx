@@ -9,6 +9,7 @@ import { Thumbnail } from './content/thumbnail.tsx';
 import { ContentScreen, type ContentFormProps } from './content/content-screen.tsx';
 import { useContentForm, NEW_ITEM_LISTING } from './content/use-content-form.ts';
 import { contentMessages } from './content/use-content-manager.ts';
+import { SCREEN_TITLES } from '../screen-titles.ts';
 
 const MESSAGES = contentMessages('badge', 'badges');
 
@@ -45,7 +46,7 @@ export function BadgesScreen() {
     <ContentScreen
       kind="badges"
       messages={MESSAGES}
-      title="Badges"
+      title={SCREEN_TITLES.badges}
       subtitle="Certifications and memberships shown near the foot of the website."
       addLabel="Add Badge"
       listLabel="Badges"

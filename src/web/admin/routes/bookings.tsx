@@ -14,6 +14,7 @@ import { BookingPanel } from './bookings/booking-panel.tsx';
 import { monthName, monthRange, monthWeeks, shiftMonth } from './bookings/days.ts';
 import { MonthCalendar } from './bookings/month-calendar.tsx';
 import { useMonthView, useToday } from './bookings/use-month.ts';
+import { SCREEN_TITLES } from '../screen-titles.ts';
 
 function MonthBar({
   month,
@@ -70,7 +71,7 @@ export function BookingsScreen() {
   return (
     <>
       <PageHeader
-        title="Bookings"
+        title={SCREEN_TITLES.bookings}
         subtitle="Provisional holds, confirmed bookings, past ones and your events, by month."
       />
       <MonthBar month={view.month} headingId={headingId} view={view} />

@@ -37,6 +37,7 @@ import { SetupCard } from './dashboard/setup-card.tsx';
 import { EDIT_PARAM } from './content/use-editor.ts';
 import { useWelcome } from './dashboard/welcome.ts';
 import { ADMIN_PATHS } from '../paths.ts';
+import { SCREEN_TITLES } from '../screen-titles.ts';
 
 /** The default analytics period: the last 7 days (docs/product.md#constants). */
 const DASHBOARD_PERIOD_DAYS = DEFAULT_ANALYTICS_PERIOD;
@@ -230,7 +231,7 @@ export function DashboardScreen() {
 
   return (
     <>
-      <PageHeader title="Dashboard" subtitle={welcome} />
+      <PageHeader title={SCREEN_TITLES.dashboard} subtitle={welcome} />
       {/* Nothing below the header until it is known whether the setup card is there: it never pops in
           late and pushes the counts down (issue 28). A failed status shows no card. */}
       {setup.isPending ? (

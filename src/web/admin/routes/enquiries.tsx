@@ -20,6 +20,7 @@ import { useEnquiryDeletion } from './enquiries/use-enquiry-deletion.ts';
 import { useEnquiryFilter } from './enquiries/use-enquiry-filter.ts';
 import { useEnquirySelection, type EnquirySelection } from './enquiries/use-enquiry-selection.ts';
 import { useScrollToHash } from './enquiries/use-scroll-to-hash.ts';
+import { SCREEN_TITLES } from '../screen-titles.ts';
 
 /** Why no enquiry shows: they failed to load, the filter hides them all, or none came yet. */
 const emptyListMessage = (failed: boolean, anyEnquiries: boolean) =>
@@ -76,7 +77,7 @@ export function EnquiriesScreen() {
   return (
     <>
       <PageHeader
-        title="Contact Enquiries"
+        title={SCREEN_TITLES.enquiries}
         subtitle="Booking enquiries sent through the website's contact form."
         actions={<SendPendingButton />}
       />

@@ -14,6 +14,7 @@ import { ContentScreen, type ContentFormProps } from './content/content-screen.t
 import { ExternalLinkLine } from './content/external-link-line.tsx';
 import { useContentForm, NEW_ITEM_LISTING } from './content/use-content-form.ts';
 import { contentMessages } from './content/use-content-manager.ts';
+import { SCREEN_TITLES } from '../screen-titles.ts';
 
 const MESSAGES = contentMessages('event', 'events', { add: 'create', added: 'created' });
 
@@ -116,7 +117,7 @@ export function EventsScreen() {
     <ContentScreen
       kind="events"
       messages={MESSAGES}
-      title="Events"
+      title={SCREEN_TITLES.events}
       subtitle="Where the range will be. The website shows the next three; its calendar feed, every upcoming one. Private events stay here."
       addLabel="Add Event"
       listLabel="Events"

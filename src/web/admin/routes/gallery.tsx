@@ -23,6 +23,7 @@ import { reorderChanges } from './content/reorder.ts';
 import { useEditor } from './content/use-editor.ts';
 import { OpenForm, type ContentFormProps } from './content/content-screen.tsx';
 import { useContentForm, NEW_ITEM_LISTING } from './content/use-content-form.ts';
+import { SCREEN_TITLES } from '../screen-titles.ts';
 
 type GallerySection = (typeof GALLERY_SECTIONS)[number];
 
@@ -160,7 +161,7 @@ export function GalleryScreen() {
   return (
     <>
       <PageHeader
-        title="Gallery"
+        title={SCREEN_TITLES.gallery}
         subtitle="Pictures for each part of the website, in the order they are shown."
         actions={!editor.open && <AddButton label="Add Image" onClick={editor.openNew} />}
       />

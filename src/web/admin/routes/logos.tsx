@@ -10,6 +10,7 @@ import { ContentScreen, type ContentFormProps } from './content/content-screen.t
 import { ExternalLinkLine } from './content/external-link-line.tsx';
 import { useContentForm, NEW_ITEM_LISTING } from './content/use-content-form.ts';
 import { contentMessages } from './content/use-content-manager.ts';
+import { SCREEN_TITLES } from '../screen-titles.ts';
 
 const MESSAGES = contentMessages('logo', 'logos');
 
@@ -48,7 +49,7 @@ export function LogosScreen() {
     <ContentScreen
       kind="logos"
       messages={MESSAGES}
-      title="Partner Logos"
+      title={SCREEN_TITLES.logos}
       subtitle="Shown under 'As seen at' on the website."
       addLabel="Add Logo"
       listLabel="Partner logos"

@@ -10,6 +10,7 @@ import { Button } from '../../components/button.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useRestoreDeleted, useTrash } from '../api/trash.ts';
 import { ContentList } from './content/content-list.tsx';
+import { SCREEN_TITLES } from '../screen-titles.ts';
 
 const KIND_NAMES: Record<TrashItem['kind'], string> = {
   events: 'Event',
@@ -59,7 +60,7 @@ export function RecentlyDeletedScreen() {
   return (
     <>
       <PageHeader
-        title="Recently deleted"
+        title={SCREEN_TITLES['recently-deleted']}
         subtitle={`Events, pictures, videos, testimonials, logos, badges and enquiries deleted in the last ${TRASH_DAYS} days. Restore puts one back exactly as it was.`}
       />
       <ContentList

@@ -20,6 +20,7 @@ import { PaymentsSection } from './settings/payments-section.tsx';
 import { SectionMenu, type MenuSection } from './settings/section-menu.tsx';
 import { TwoFactorSection } from './settings/two-factor-section.tsx';
 import { WeeklyReportSection } from './settings/weekly-report-section.tsx';
+import { SCREEN_TITLES } from '../screen-titles.ts';
 
 /** How long a linked section may take to appear (it renders once its data has loaded). */
 const SECTION_WAIT_MS = 5000;
@@ -109,7 +110,7 @@ export function SettingsScreen() {
   return (
     <>
       <PageHeader
-        title="Settings"
+        title={SCREEN_TITLES.settings}
         subtitle={
           me.data ? `Signed in as ${me.data.username} (${me.data.email})` : 'Your account and website details'
         }

@@ -12,6 +12,7 @@ import { StarRating, StarsShown } from './content/star-rating.tsx';
 import { ContentScreen, type ContentFormProps } from './content/content-screen.tsx';
 import { useContentForm, NEW_ITEM_LISTING } from './content/use-content-form.ts';
 import { contentMessages } from './content/use-content-manager.ts';
+import { SCREEN_TITLES } from '../screen-titles.ts';
 
 const MESSAGES = contentMessages('testimonial', 'testimonials');
 
@@ -59,7 +60,7 @@ export function TestimonialsScreen() {
     <ContentScreen
       kind="testimonials"
       messages={MESSAGES}
-      title="Testimonials"
+      title={SCREEN_TITLES.testimonials}
       subtitle={`What clients say. The first ${TESTIMONIALS_SHOWN} shown ones appear on the website.`}
       addLabel="Add Testimonial"
       listLabel="Testimonials"

@@ -19,6 +19,7 @@ import { useDeleteAdminUser } from '../api/delete-admin-user.ts';
 import { useMe } from '../api/me.ts';
 import { SubmitOrCancel } from '../components/submit-or-cancel.tsx';
 import { PasswordField } from '../auth/password-field.tsx';
+import { SCREEN_TITLES } from '../screen-titles.ts';
 
 type UserForm = z.input<typeof createAdminRequest>;
 const EMPTY: UserForm = { username: '', email: '', password: '', role: 'admin' };
@@ -212,7 +213,7 @@ export function UsersScreen() {
   return (
     <>
       <PageHeader
-        title="Admin Users"
+        title={SCREEN_TITLES.users}
         subtitle="Manage admin accounts"
         actions={
           // The button toggles the form; while it is open it says so with its × (issue 28).

@@ -15,6 +15,7 @@ import { Thumbnail } from './content/thumbnail.tsx';
 import { ContentScreen, type ContentFormProps } from './content/content-screen.tsx';
 import { useContentForm, NEW_ITEM_LISTING } from './content/use-content-form.ts';
 import { contentMessages } from './content/use-content-manager.ts';
+import { SCREEN_TITLES } from '../screen-titles.ts';
 
 const MESSAGES = contentMessages('video', 'videos');
 
@@ -155,7 +156,7 @@ export function VideosScreen() {
     <ContentScreen
       kind="videos"
       messages={MESSAGES}
-      title="Videos"
+      title={SCREEN_TITLES.videos}
       subtitle="The hero background, demos and clips for the 'See the range in action' gallery."
       addLabel="Add Video"
       listLabel="Videos"
