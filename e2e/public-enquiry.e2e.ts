@@ -18,7 +18,10 @@ import { formatDay } from '../src/shared/day-names.ts';
 const SESSION = '0b7f2d4e-5a61-4c3b-9e8f-1d2c3b4a5f60';
 
 describeE2e('booking enquiry form', () => {
-  const e2e = useE2eServer();
+  // The file sends a dozen real enquiries from one address, more than a visitor's five an hour: each
+  // test stands alone, a retried one too (a blocked address stays blocked in the server's memory).
+  // The limit's own answer is shown from a stubbed 429 below; the limiter has its API tests.
+  const e2e = useE2eServer({ ENQUIRY_RATE_LIMIT_MAX: '1000' });
 
   /** A visitor who has already made a cookie choice (so the banner does not cover the form). */
   async function visitor(
@@ -482,8 +485,10 @@ describeE2e('booking enquiry form', () => {
     expect(formSubmits).toHaveLength(0);
 
     answer = 'pass';
-    const reported = page.waitForRequest(
-      (r) => r.url().endsWith('/api/track') && r.postDataJSON()?.event_type === 'form_submit',
+    // Its answer, not only its sending: the server has taken the event in by then, so the flush
+    // below stores it (under load the request was once still on its way when the flush ran).
+    const reported = page.waitForResponse(
+      (r) => r.url().endsWith('/api/track') && r.request().postDataJSON()?.event_type === 'form_submit',
     );
     await submit(page).click();
     await page.getByRole('heading', { name: 'ENQUIRY SENT!' }).waitFor();
@@ -565,8 +570,6 @@ describeE2e('booking enquiry form', () => {
   it('picks a free date in the calendar by keyboard, with the type of event and people, and stores them', async () => {
     const today = londonDay(Date.now());
     await confirmedBooking(addDays(today, 2));
-    // The file's earlier enquiries have used up this address's share of the hour.
-    await e2e.server.started.db.deleteFrom('rate_limit_hits').execute();
     const { context, page } = await visitor(false);
     await fill(page, 'date.picker@example.co.uk');
     const availability = page.waitForRequest((r) => r.url().includes('/api/availability?'));
