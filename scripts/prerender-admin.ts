@@ -7,9 +7,9 @@
 //   afterwards: nothing of it is served or loaded by the server.
 // - Every other screen's page asks at once for the scripts of its screen (`routes/<screen>.tsx`) and,
 //   signed in, of the layout around it, which the client would otherwise fetch one after the other.
-//   A signed-in screen's page also holds the signed-in frame (the layout with an empty main part,
-//   src/web/admin/prerender.tsx), painted before any script; the client draws the screen over it
-//   (decision 0486).
+//   A signed-in screen's page also holds the signed-in frame (the layout with only the screen's
+//   heading, src/web/admin/prerender.tsx), painted before any script; the client draws the screen in
+//   its place (decision 0486).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -2,8 +2,8 @@
 // screen, in `admin-screens/<screen>.html` of the browser build, answered by the server at
 // `/admin/<screen>`. Each asks at once for its screen's scripts; the screens listed here are also
 // written into their page, and the admin client hydrates them when the root's attribute names the
-// path it is on. Every other signed-in screen's page shows the signed-in frame (the layout with an
-// empty main part) until the client draws the screen (decision 0486).
+// path it is on. Every other signed-in screen's page shows the signed-in frame (the layout with only
+// the screen's heading in its main part) until the client draws the screen (decision 0486).
 
 /** The folder of the browser build that holds one page per admin screen. */
 export const ADMIN_SCREEN_PAGES = 'admin-screens';
