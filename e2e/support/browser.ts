@@ -3,8 +3,9 @@ import type { BrowserContextOptions, Page } from 'playwright-core';
 
 export { CHROMIUM_PATH, chromiumAvailable, launchBrowser } from '../../scripts/lib/chromium.ts';
 
-// A UK visitor's and owner's browser: the native date and time fields read 29/11/2026 and 14:00, as
-// on their phones, not the headless default's 11/29/2026 and 2:00 PM (the app formats dates itself).
+// A UK visitor's and owner's language (navigator.language, Intl and Accept-Language say en-GB). The
+// native date fields of headless Chromium still follow the browser's own language (mm/dd/yyyy in the
+// screenshots): a context's locale does not reach them. The app formats every date itself.
 const UK = { locale: 'en-GB' } as const;
 
 export const PHONE: BrowserContextOptions = {
