@@ -1,5 +1,7 @@
 // One Lighthouse run (mobile emulation, default settings: simulated slow 4G and a 4× CPU slowdown) and
 // the figures `npm run bench:web` prints from it, with the medians of several runs.
+import fs from 'node:fs';
+import path from 'node:path';
 import lighthouse from 'lighthouse';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -72,6 +74,11 @@ export async function audit(
   keepStorage = false,
 ): Promise<RunResult> {
   const lhr = await lighthouseRun(url, port, keepStorage);
+  if (process.env.BENCH_LHR_DIR) {
+    // The whole report, to read what a figure is made of (the LCP element, the request chain).
+    const name = `${label.replace(/[^a-z0-9]+/gi, '-')}-${Date.now()}.json`;
+    fs.writeFileSync(path.join(process.env.BENCH_LHR_DIR, name), JSON.stringify(lhr));
+  }
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const resources = (
     lhr.audits['resource-summary']?.details as Items<{ resourceType: string; transferSize: number }>

@@ -17,3 +17,18 @@ it('writes every path under /booking/ as /booking/…, however it is spelled, ke
   expect(redactUrl('/admin/bookings?booking=12')).toBe('/admin/bookings?booking=…');
   expect(redactUrl('/bookings')).toBe('/bookings');
 });
+
+it('writes every path under /calendar/ as /calendar/…, with escapes, doubled slashes or a bad escape', () => {
+  const feed = 'bookings-4f9c2e61b7a04d1f.ics';
+  for (const path of [
+    `/calendar/${feed}`,
+    `/Calendar/${feed}`,
+    `///calendar//${feed}`,
+    `/%2Fcalendar/${feed}`,
+    `/%63alendar/${feed}`,
+    `/calendar/%zz${feed}`,
+  ])
+    expect(redactUrl(path)).toBe('/calendar/…');
+  expect(redactUrl('/calendars')).toBe('/calendars');
+  expect(redactUrl('/api/calendar')).toBe('/api/calendar');
+});

@@ -17,17 +17,22 @@ export const REDACTED_CALENDAR_PATH = '/calendar/…';
  * (`/booking/<token>`, docs/decisions/0473), the key to that booking.
  */
 const SECRET_FOLDERS = ['/calendar/', '/booking/'];
+const LONGEST_FOLDER = Math.max(...SECRET_FOLDERS.map((folder) => folder.length));
 
 /** The secret folder a path is under as the router sees it (percent-decoded, slashes as one). */
 function secretFolder(path: string): string | undefined {
-  let decoded = path;
-  try {
-    decoded = decodeURIComponent(path);
-  } catch {
-    // A malformed escape: judge the raw text.
-  }
-  const routed = decoded.replace(/\/+/g, '/').toLowerCase();
-  return SECRET_FOLDERS.find((folder) => routed.startsWith(folder));
+  // Every answer's log line asks this, so a path without escapes or doubled slashes (nearly all of
+  // them) is neither decoded nor rewritten.
+  let routed = path;
+  if (routed.includes('%'))
+    try {
+      routed = decodeURIComponent(routed);
+    } catch {
+      // A malformed escape: judge the raw text.
+    }
+  if (routed.includes('//')) routed = routed.replace(/\/+/g, '/');
+  const start = routed.slice(0, LONGEST_FOLDER).toLowerCase();
+  return SECRET_FOLDERS.find((folder) => start.startsWith(folder));
 }
 
 /**

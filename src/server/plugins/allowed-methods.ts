@@ -47,6 +47,21 @@ function compareSpecificity(a: number[], b: number[]): number {
   return 0;
 }
 
+/**
+ * Whether no path can match both patterns: neither ends in `*` and they differ in their number of
+ * segments, or in a segment both spell out as a fixed word. Anything else may overlap.
+ */
+function disjoint(a: string, b: string): boolean {
+  if (a.includes('*') || b.includes('*')) return false;
+  const left = a.split('/');
+  const right = b.split('/');
+  if (left.length !== right.length) return true;
+  return left.some((segment, i) => {
+    const other = right[i]!;
+    return !segment.includes(':') && !other.includes(':') && segment !== other;
+  });
+}
+
 interface Pattern {
   url: string;
   matches: RegExp;
@@ -78,13 +93,16 @@ export function registerAllowedMethods(app: FastifyInstance): AllowedMethods {
     }
     return best;
   };
-  // Most routes have no more specific pattern beside them: known once all are registered.
+  // Most routes have no more specific pattern that could match the same path (a fixed address has
+  // none): known once all are registered, so their requests test no expression at all.
   const outranking = new Map<string, Pattern[]>();
   const moreSpecificThan = (url: string) => {
     let found = outranking.get(url);
     if (!found) {
       const own = specificityOf(url);
-      found = [...patterns.values()].filter((p) => compareSpecificity(p.specificity, own) > 0);
+      found = [...patterns.values()].filter(
+        (p) => compareSpecificity(p.specificity, own) > 0 && !disjoint(p.url, url),
+      );
       outranking.set(url, found);
     }
     return found;
