@@ -18,6 +18,7 @@ import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import { buildWeb, webBuildIsStale } from '../scripts/build-web.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/lib/chromium.ts';
+import { startTestServer } from '../e2e/support/server.ts';
 import { ADMIN_GOALS, measureAdminPages, type AdminFigures } from './lib/admin-pages.ts';
 import { measureBanner } from './lib/banner-timing.ts';
 import { audit, summary, type RunResult, type Summary } from './lib/lighthouse-audit.ts';
@@ -33,11 +34,12 @@ const only = argument('only');
 const adminReference = argument('admin-reference');
 const source = distArgument ?? process.env.RANGE_DIST_DIR ?? 'dist';
 if (!distArgument && webBuildIsStale(source)) await buildWeb(source);
-// A private copy of the build, as the e2e servers use.
+// A private copy of the build, named to every server this bench starts: the test server's default
+// build folder is fixed when its module is first imported (bench/lib/admin-pages.ts imports it
+// before this file runs), so a `--dist` given only through RANGE_DIST_DIR measured ./dist instead.
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'range-lighthouse-'));
 fs.cpSync(source, dist, { recursive: true });
-process.env.RANGE_DIST_DIR = dist;
-const { startTestServer } = await import('../e2e/support/server.ts');
+const webRoot = path.join(dist, 'web');
 
 /** The page without anything that runs: its module scripts and their preloads (JSON blocks stay). */
 const withoutScripts = (html: string) =>
@@ -47,7 +49,7 @@ const withoutScripts = (html: string) =>
 // under `default-src 'none'`), by a small proxy in front of the server that passes every other
 // request (assets, uploads) through.
 const STATIC_NAME = 'landing-without-script.html';
-const server = await startTestServer({ NODE_ENV: 'production' });
+const server = await startTestServer({ NODE_ENV: 'production' }, webRoot);
 const pageAnswer = await fetch(`${server.url}/`);
 const rendered = Buffer.from(withoutScripts(await pageAnswer.text()));
 const staticHeaders = Object.fromEntries(
@@ -152,6 +154,7 @@ try {
       await measureAdminPages(
         chrome.port,
         RUNS,
+        webRoot,
         adminReference ? path.resolve(adminReference, 'web') : undefined,
       ),
     );

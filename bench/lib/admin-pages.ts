@@ -72,9 +72,10 @@ async function auditAdminPage(
 export async function measureAdminPages(
   chromePort: number,
   runs: number,
+  webRoot: string,
   referenceWebRoot: string | undefined,
 ): Promise<AdminFigures[]> {
-  const ours = await startTestServer({ NODE_ENV: 'production' });
+  const ours = await startTestServer({ NODE_ENV: 'production' }, webRoot);
   const reference = referenceWebRoot
     ? await startTestServer({ NODE_ENV: 'production' }, referenceWebRoot)
     : undefined;
