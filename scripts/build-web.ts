@@ -17,6 +17,13 @@ export async function buildWeb(distDir = 'dist', options: { logLevel?: LogLevel 
   process.env.NODE_ENV = 'production';
   try {
     await build({ logLevel, mode: 'production', build: { outDir: path.join(distDir, 'web') } });
+    // The admin's own build, into the same folder (vite.config.ts).
+    process.env.RANGE_WEB_PART = 'admin';
+    try {
+      await build({ logLevel, mode: 'production', build: { outDir: path.join(distDir, 'web') } });
+    } finally {
+      delete process.env.RANGE_WEB_PART;
+    }
     await writeAdminScreenPages(path.join(distDir, 'web'), logLevel);
     await build({ logLevel, mode: 'production', build: { ssr: true, outDir: path.join(distDir, 'ssr') } });
   } finally {

@@ -24,6 +24,8 @@ import {
 import { collect, writeCompressedCopies, type ManifestChunk } from './vite-precompress.ts';
 
 const RENDERER = 'src/web/admin/prerender.tsx';
+/** The admin's own build's manifest (vite.config.ts). */
+const ADMIN_MANIFEST = '.vite/admin-manifest.json';
 const AFTER_PAINT = 'src/web/admin/after-paint.ts';
 const LAYOUT = 'src/web/admin/layout.tsx';
 const SCREEN_MODULE = /^src\/web\/admin\/routes\/([a-z-]+)\.tsx$/;
@@ -83,9 +85,7 @@ async function preloadingPage(
 }
 
 export async function writeAdminScreenPages(webDir: string, logLevel: LogLevel): Promise<void> {
-  const manifest = JSON.parse(
-    fs.readFileSync(path.join(webDir, '.vite', 'manifest.json'), 'utf8'),
-  ) as Manifest;
+  const manifest = JSON.parse(fs.readFileSync(path.join(webDir, ADMIN_MANIFEST), 'utf8')) as Manifest;
   const shell = fs.readFileSync(path.join(webDir, 'admin.html'), 'utf8');
   if (!shell.includes(EMPTY_ROOT) || !shell.includes('</head>'))
     throw new Error(`the built admin.html has no ${EMPTY_ROOT} or no </head>`);

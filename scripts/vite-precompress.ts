@@ -93,7 +93,8 @@ export function writeCompressedCopies(file: string): void {
   );
 }
 
-export function precompress(): Plugin {
+/** `reportPublicBundle`: print what the public pages load (their build only). */
+export function precompress(options: { reportPublicBundle: boolean }): Plugin {
   let outDir = '';
   return {
     name: 'range-precompress',
@@ -106,7 +107,7 @@ export function precompress(): Plugin {
         if (!COMPRESSIBLE.test(file) || file.includes(`${path.sep}.vite${path.sep}`)) continue;
         writeCompressedCopies(file);
       }
-      reportPublicBundle(outDir);
+      if (options.reportPublicBundle) reportPublicBundle(outDir);
     },
   };
 }
