@@ -4,7 +4,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-const WEB_SOURCES = ['src/web', 'src/shared', 'public', 'admin.html', 'vite.config.ts', 'package.json'];
+// The build's own scripts count too: a change to how the chunks are cut or the pages written is a
+// new build.
+const WEB_SOURCES = [
+  'src/web',
+  'src/shared',
+  'public',
+  'admin.html',
+  'vite.config.ts',
+  'package.json',
+  'scripts/build-web.ts',
+  'scripts/prerender-admin.ts',
+  'scripts/vite-precompress.ts',
+  'scripts/admin-chunks.ts',
+];
 // `scripts` holds the operational scripts that are compiled with the server, and the build itself.
 const SERVER_SOURCES = ['src/server', 'src/shared', 'src/demo', 'scripts', 'package.json', 'tsconfig.json'];
 
