@@ -74,6 +74,7 @@ describeE2e('admin drafts', () => {
       await page.getByLabel('Event name').fill(name);
       await page.getByLabel('Location').fill('Leeds');
       await page.waitForURL(/\/admin\/events\?edit=new$/);
+      await expect.poll(async () => JSON.stringify(await storedDrafts(page))).toContain('Leeds');
 
       await idleOut(page);
       const drafts = await storedDrafts(page);
@@ -112,6 +113,7 @@ describeE2e('admin drafts', () => {
       await page.getByRole('link', { name: 'Events', exact: true }).click();
       await page.getByRole('button', { name: 'Add Event' }).click();
       await page.getByLabel('Event name').fill("The owner's draft");
+      await expect.poll(async () => (await storedDrafts(page)).length).toBe(1);
       await idleOut(page);
 
       // Someone else on the same browser: the start page, and an empty form.
@@ -152,6 +154,7 @@ describeE2e('admin drafts', () => {
       await expect.poll(() => phone.inputValue()).toBe(saved);
       await phone.fill('01632 960123');
       await page.getByLabel('Current password').fill(secret);
+      await expect.poll(async () => JSON.stringify(await storedDrafts(page))).toContain('01632 960123');
       await idleOut(page);
       expect(JSON.stringify(await storedDrafts(page))).not.toContain(secret);
 
@@ -174,6 +177,8 @@ describeE2e('admin drafts', () => {
       await page.goto(`${e2e.server.url}/admin/events?edit=${event.id}`);
       const form = page.getByRole('form', { name: 'Edit Event' });
       await form.getByLabel('Location').fill('Harrogate');
+      // Kept once the admin is known (GET /api/admin/me may still be on its way): then reloaded.
+      await expect.poll(async () => JSON.stringify(await storedDrafts(page))).toContain('Harrogate');
       await page.reload();
       await form.getByRole('status').filter({ hasText: 'Draft restored' }).waitFor();
       expect(await form.getByLabel('Location').inputValue()).toBe('Harrogate');
@@ -214,6 +219,7 @@ describeE2e('admin drafts', () => {
       await bookBen.getByLabel('Notes').fill("Ben's field, by the river");
       await page.keyboard.press('Escape');
       await bookBen.waitFor({ state: 'detached' });
+      await expect.poll(draftKeys).toEqual([`adminDraft:${userId}:bookings:enquiry:${toBook}`]);
 
       // Ada's booking edited: its own form, nothing of Ben's in it.
       await page.goto(`${e2e.server.url}/admin/bookings?month=${first.month}&booking=${bookingId}`);
@@ -226,6 +232,7 @@ describeE2e('admin drafts', () => {
       expect(await edit.getByText('Draft restored').count()).toBe(0);
       await edit.getByLabel('Price (£)').fill('2,400.00');
       await edit.getByLabel('Notes').fill('Gate by the barn, ring on arrival');
+      await expect.poll(draftKeys).toHaveLength(2);
 
       await idleOut(page);
       expect(await draftKeys()).toEqual([
@@ -335,6 +342,44 @@ describeE2e('admin drafts', () => {
       await db.deleteFrom('calendar_days').execute();
       await db.deleteFrom('bookings').execute();
       await db.deleteFrom('enquiries').where('id', '=', enquiry).execute();
+    }
+  });
+
+  it("keeps what was typed before the admin's own details had arrived, over a draft kept from before", async () => {
+    const token = await apiLogin(e2e.server);
+    const event = await adminApi<{ id: number }>(e2e.server, token, 'POST', '/api/admin/events', {
+      name: 'Slow Signal Fair',
+      location: 'York',
+      date: '2031-07-01',
+    });
+    const { context, page } = await freshPage(e2e.browser, PHONE);
+    try {
+      const editAt = `/admin/events?edit=${event.id}`;
+      await openSignedIn(page, e2e.server, editAt);
+      const form = page.getByRole('form', { name: 'Edit Event' });
+      await form.getByLabel('Location').fill('Whitby');
+      await expect.poll(async () => (await storedDrafts(page)).length).toBe(1);
+
+      // A weak signal: the form is there from the events list before GET /api/admin/me answers.
+      let releaseMe = () => {};
+      const meHeld = new Promise<void>((resolve) => (releaseMe = resolve));
+      await page.route('**/api/admin/me', async (route) => {
+        await meHeld;
+        await route.continue();
+      });
+      await page.reload();
+      await form.getByLabel('Location').fill('Scarborough');
+      releaseMe();
+      await expect.poll(async () => JSON.stringify(await storedDrafts(page))).toContain('Scarborough');
+      expect(await form.getByLabel('Location').inputValue()).toBe('Scarborough');
+
+      await page.unroute('**/api/admin/me');
+      await page.reload();
+      await form.getByRole('status').filter({ hasText: 'Draft restored' }).waitFor();
+      expect(await form.getByLabel('Location').inputValue()).toBe('Scarborough');
+    } finally {
+      await context.close();
+      await adminApi(e2e.server, token, 'DELETE', `/api/admin/events/${event.id}`);
     }
   });
 });

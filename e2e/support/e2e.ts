@@ -34,7 +34,7 @@ function started<T>(value: T | undefined, what: string): T {
  * Where each page stood when a test failed — its address and the start of what it showed — so a
  * failure that happens only on a loaded CI machine says more than the line it stopped at.
  */
-async function reportPages(test: string, contexts: BrowserContext[]): Promise<void> {
+async function reportPages(test: string, errors: string[], contexts: BrowserContext[]): Promise<void> {
   const pages = contexts.flatMap((context) => context.pages());
   const lines = await Promise.all(
     pages.map(async (page) => {
@@ -52,7 +52,12 @@ async function reportPages(test: string, contexts: BrowserContext[]): Promise<vo
       return `  ${page.url()}\n    ${flat(text, 600)}\n    said: ${flat(said, 600) || '(nothing)'}`;
     }),
   );
-  process.stderr.write(`e2e: the pages open when "${test}" failed:\n${lines.join('\n')}\n`);
+  // A retried test's first error is not in vitest's report: it is here, with the pages (none if the
+  // test closed its own in a finally).
+  const why = errors.map((error) => `  ${error.split('\n').slice(0, 6).join('\n  ')}`).join('\n');
+  process.stderr.write(
+    `e2e: "${test}" failed:\n${why}\nthe pages open then:\n${lines.join('\n') || '  (none)'}\n`,
+  );
 }
 
 /**
@@ -77,7 +82,10 @@ export function useE2eServer(env: Env | (() => Env) = {}): E2e {
   afterEach(async ({ task }) => {
     const violations = csp?.take() ?? [];
     const openedByTest = (browser?.contexts() ?? []).filter((context) => !openBeforeTest.has(context));
-    if (task.result?.state === 'fail') await reportPages(task.name, browser?.contexts() ?? []);
+    if (task.result?.state === 'fail') {
+      const errors = (task.result.errors ?? []).map((error) => error.message);
+      await reportPages(task.name, errors, browser?.contexts() ?? []);
+    }
     await Promise.all(openedByTest.map((context) => context.close().catch(() => undefined)));
     expect(violations, 'Content-Security-Policy violations').toEqual([]);
   });

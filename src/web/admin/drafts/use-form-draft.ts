@@ -82,8 +82,12 @@ export function useFormDraft<Values extends FieldValues>(
     if (userId === null || start === null) return;
     const drafts = browserDrafts();
     drafts.prune();
+    // Typed before the admin was known (GET /api/admin/me still on its way over a weak signal): that
+    // is newer than any draft kept from before, so it is what is kept, and nothing is laid over it.
+    const typed = getValues();
     const draft = drafts.read(userId, formKey);
-    if (draft && !sameAs(draft, start)) {
+    if (!sameAs(typed, start)) drafts.save(userId, formKey, typed, basisRef.current);
+    else if (draft && !sameAs(draft, start)) {
       reset(merged(start, draft), { keepDefaultValues: true });
       setRestored(true);
       const typedOn = drafts.basis(userId, formKey);
@@ -93,7 +97,7 @@ export function useFormDraft<Values extends FieldValues>(
       }
     }
     looked.current = true;
-  }, [userId, formKey, loaded, reset]);
+  }, [userId, formKey, loaded, reset, getValues]);
 
   useEffect(() => {
     if (userId === null) return;
