@@ -13,7 +13,8 @@ import { precompress } from './scripts/vite-precompress.ts';
 //   code ever reaches the public pages, and the admin's chunks are not cut along the public pages'
 //   lines: the code its screens share is one chunk (scripts/admin-chunks.ts, docs/decisions/0489);
 // - the SSR build (`vite build --ssr`) into dist/ssr: render(path, data) for the server, with its
-//   dependencies bundled in.
+//   dependencies bundled in (entry-server.js), and beside it the admin's signed-in screens drawn on
+//   request (admin-screens.js, docs/decisions/0491), loaded only when an admin opens one.
 export default defineConfig(({ isSsrBuild }) => {
   const adminPart = process.env.RANGE_WEB_PART === 'admin';
   return {
@@ -36,7 +37,16 @@ export default defineConfig(({ isSsrBuild }) => {
     // Icons and the manifest go to the browser build only.
     publicDir: isSsrBuild ? false : 'public',
     build: isSsrBuild
-      ? { outDir: 'dist/ssr', emptyOutDir: true, rollupOptions: { input: 'src/web/public/entry-server.tsx' } }
+      ? {
+          outDir: 'dist/ssr',
+          emptyOutDir: true,
+          rollupOptions: {
+            input: {
+              'entry-server': 'src/web/public/entry-server.tsx',
+              'admin-screens': 'src/web/admin/server-render.tsx',
+            },
+          },
+        }
       : adminPart
         ? {
             outDir: 'dist/web',

@@ -12,7 +12,9 @@ import {
   resetLinkFor,
   totpCode,
 } from './admin-core-fixtures.ts';
+import { addDays, londonDay } from '#shared/london-days.ts';
 import { apiLogin, openSignedIn } from './support/admin.ts';
+import { holdBooking, seedEnquiry } from './support/bookings.ts';
 import { ADMIN } from './support/server.ts';
 import { axeViolations, describeViolations } from './support/axe.ts';
 import { describeE2e, useE2eServer } from './support/e2e.ts';
@@ -136,6 +138,69 @@ describeE2e('admin access', () => {
       await page.waitForURL(/\/admin\/login$/);
       await page.getByLabel('Email').waitFor();
       expect(await page.locator('main#main').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("draws the calendar with the admin's own bookings before any script, from the session its pages carry; never for an ended session", async () => {
+    const token = await apiLogin(e2e.server);
+    const day = addDays(londonDay(Date.now()), 40);
+    // Markup, a replacement pattern and a script's end in a name: text on the page, nothing more.
+    const name = 'Ada </script><img src=x onerror=alert(1)> $& Drawn';
+    await holdBooking(e2e.server, token, await seedEnquiry(e2e.server, { name, preferred_date: day }), {
+      start_date: day,
+    });
+    const bookingsAt = `${e2e.server.url}/admin/bookings?month=${day.slice(0, 7)}`;
+    const { context, page } = await freshPage(e2e.browser, DESKTOP);
+    const alerts: string[] = [];
+    page.on('dialog', (dialog) => {
+      alerts.push(dialog.message());
+      void dialog.dismiss();
+    });
+    try {
+      // Signing in keeps the session for the admin's pages too: their cookie, which no script but
+      // the admin's own reads and no other site sends.
+      await page.goto(`${e2e.server.url}/admin/login`);
+      await fillLogin(page);
+      await page.waitForURL(/\/admin\/dashboard$/);
+      const session = (await context.cookies()).find((cookie) => cookie.name === 'adminSession');
+      expect(session).toMatchObject({ path: '/admin', sameSite: 'Strict' });
+      expect(session?.value).toBe(await page.evaluate(() => localStorage.getItem('adminToken')));
+
+      // On a weak signal: the calendar with the booking and the admin's name, before any script.
+      const { errors, releaseScripts } = await holdScripts(page);
+      await page.goto(bookingsAt, { waitUntil: 'commit' });
+      await page.getByText(/^Provisional holds, confirmed bookings/).waitFor();
+      await page.getByText(name).first().waitFor();
+      expect(await page.getByText('Signed in as').count()).toBeGreaterThan(0);
+      expect(await page.getByRole('button', { name: 'Logout' }).isDisabled()).toBe(true);
+      await expectNoAxeViolations(page, 'bookings drawn on the server');
+
+      // The client takes over where the drawn screen was: the same booking, one layout.
+      releaseScripts();
+      await expect.poll(() => page.getByRole('button', { name: 'Logout' }).isEnabled()).toBe(true);
+      await page.getByText(name).first().waitFor();
+      expect(await page.locator('main').count()).toBe(1);
+      expect(await page.locator('#root').getAttribute('data-drawn-on-server')).toBeNull();
+      expect(errors, 'the drawn screen replaced without a console error').toEqual([]);
+      expect(alerts).toEqual([]);
+
+      // The API never takes the cookie for a token.
+      const cookieOnly = await fetch(`${e2e.server.url}/api/admin/me`, {
+        headers: { cookie: `adminSession=${session?.value}` },
+      });
+      expect(cookieOnly.status).toBe(401);
+
+      // Logout ends the session and takes the cookie away; the ended session's cookie, sent again,
+      // draws nothing of the admin's: the page without a screen, then the sign-in.
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await page.waitForURL(/\/admin\/login$/);
+      expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('adminSession');
+      const ended = await fetch(bookingsAt, { headers: { cookie: `adminSession=${session?.value}` } });
+      const endedPage = await ended.text();
+      expect(endedPage).toContain('data-signed-in-frame');
+      expect(endedPage).not.toContain('Ada ');
     } finally {
       await context.close();
     }

@@ -17,8 +17,14 @@ import { pathToFileURL } from 'node:url';
 import type { LogLevel } from 'vite';
 import {
   ADMIN_SCREEN_PAGES,
+  DRAWN_PAGE_TEMPLATES,
+  DRAWN_SCREEN_SLOT,
+  PRELOADS_ID,
   PRERENDERED_ADMIN_SCREENS,
   PRERENDERED_ATTRIBUTE,
+  QUERY_STATE_SLOT,
+  SERVER_DRAWN_ATTRIBUTE,
+  SERVER_DRAWN_SCREENS,
   SIGNED_IN_FRAME_ATTRIBUTE,
 } from '../src/shared/admin-prerendered.ts';
 import { collect, writeCompressedCopies, type ManifestChunk } from './vite-precompress.ts';
@@ -27,6 +33,7 @@ const RENDERER = 'src/web/admin/prerender.tsx';
 /** The admin's own build's manifest (vite.config.ts). */
 const ADMIN_MANIFEST = '.vite/admin-manifest.json';
 const AFTER_PAINT = 'src/web/admin/after-paint.ts';
+const SHELL_ENTRY = 'admin.html';
 const LAYOUT = 'src/web/admin/layout.tsx';
 const SCREEN_MODULE = /^src\/web\/admin\/routes\/([a-z-]+)\.tsx$/;
 /** The screens outside the signed-in layout (admin/app.tsx). */
@@ -49,16 +56,62 @@ async function loadRenderer(work: string, logLevel: LogLevel): Promise<Prerender
   return (await import(pathToFileURL(path.join(work, 'prerender.js')).href)) as Prerender;
 }
 
-/** The page of a screen written into it: its markup in the root, after-paint.ts its only script. */
-async function writtenInPage(shell: string, manifest: Manifest, renderer: Prerender, screen: string) {
+/** The shell with after-paint.ts as its only script, which starts the client once it is painted. */
+function afterPaintShell(shell: string, manifest: Manifest) {
   const afterPaint = manifest[AFTER_PAINT]?.file;
   if (!afterPaint) throw new Error(`${AFTER_PAINT} is not an entry of the browser build`);
-  const screenPath = `/admin/${screen}`;
-  const markup = await renderer.prerenderAdminScreen(screenPath);
   return shell
     .replace(SHELL_SCRIPTS, '')
-    .replace('</head>', `  <script type="module" crossorigin src="/${afterPaint}"></script>\n  </head>`)
-    .replace(EMPTY_ROOT, `<div id="root" ${PRERENDERED_ATTRIBUTE}="${screenPath}">${markup}</div>`);
+    .replace('</head>', `  <script type="module" crossorigin src="/${afterPaint}"></script>\n  </head>`);
+}
+
+/** The page of a screen written into it: its markup in the root, after-paint.ts its only script. */
+async function writtenInPage(shell: string, manifest: Manifest, renderer: Prerender, screen: string) {
+  const screenPath = `/admin/${screen}`;
+  const markup = await renderer.prerenderAdminScreen(screenPath);
+  return afterPaintShell(shell, manifest).replace(
+    EMPTY_ROOT,
+    `<div id="root" ${PRERENDERED_ATTRIBUTE}="${screenPath}">${markup}</div>`,
+  );
+}
+
+/**
+ * The page also asks at once for the font faces its stylesheet names: a screen drawn before they
+ * arrive would be painted in the fallback font and move as they swap in (a layout shift the owner
+ * sees as the page jumping).
+ */
+function withFontsPreloaded(webDir: string, page: string) {
+  const sheets = [...page.matchAll(/<link rel="stylesheet"[^>]* href="\/([^"]+\.css)"/g)].map((m) => m[1]!);
+  const fonts = new Set(
+    sheets.flatMap((sheet) =>
+      [...fs.readFileSync(path.join(webDir, sheet), 'utf8').matchAll(/url\((\/assets\/[^)]+\.woff2)\)/g)].map(
+        (m) => m[1]!,
+      ),
+    ),
+  );
+  const links = [...fonts]
+    .map((font) => `  <link rel="preload" href="${font}" as="font" type="font/woff2" crossorigin>\n`)
+    .join('');
+  return page.replace('</head>', `${links}  </head>`);
+}
+
+/**
+ * The template of a screen's page as the server draws it (decision 0491): the screen and its answers
+ * go in the slots; its scripts, the shell's and the screen's, are asked for once it is painted
+ * (after-paint.ts reads their list), so on a slow connection they do not hold back the first paint.
+ */
+function drawnPageTemplate(webDir: string, shell: string, manifest: Manifest, module: string) {
+  // What the shell's entry imports (after-paint.ts imports the client itself), the screen, the layout.
+  const files = new Set<string>();
+  for (const key of manifest[SHELL_ENTRY]?.imports ?? []) collect(manifest, key, files);
+  collect(manifest, module, files);
+  collect(manifest, LAYOUT, files);
+  const preloads = JSON.stringify([...files].map((file) => `/${file}`));
+  return withFontsPreloaded(webDir, afterPaintShell(shell, manifest)).replace(
+    EMPTY_ROOT,
+    `<div id="root" ${SERVER_DRAWN_ATTRIBUTE}>${DRAWN_SCREEN_SLOT}</div>\n` +
+      `    <script type="application/json" id="${PRELOADS_ID}">${preloads}</script>${QUERY_STATE_SLOT}`,
+  );
 }
 
 /**
@@ -90,7 +143,7 @@ export async function writeAdminScreenPages(webDir: string, logLevel: LogLevel):
   if (!shell.includes(EMPTY_ROOT) || !shell.includes('</head>'))
     throw new Error(`the built admin.html has no ${EMPTY_ROOT} or no </head>`);
   const pagesDir = path.join(webDir, ADMIN_SCREEN_PAGES);
-  fs.mkdirSync(pagesDir, { recursive: true });
+  fs.mkdirSync(path.join(pagesDir, DRAWN_PAGE_TEMPLATES), { recursive: true });
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'range-admin-prerender-'));
   try {
     const renderer = await loadRenderer(work, logLevel);
@@ -103,6 +156,11 @@ export async function writeAdminScreenPages(webDir: string, logLevel: LogLevel):
       const target = path.join(pagesDir, `${screen}.html`);
       fs.writeFileSync(target, page);
       writeCompressedCopies(target);
+      if (SERVER_DRAWN_SCREENS.includes(screen))
+        fs.writeFileSync(
+          path.join(pagesDir, DRAWN_PAGE_TEMPLATES, `${screen}.html`),
+          drawnPageTemplate(webDir, shell, manifest, module),
+        );
     }
   } finally {
     fs.rmSync(work, { recursive: true, force: true });

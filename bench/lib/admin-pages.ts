@@ -1,10 +1,11 @@
 // The admin's pages in `npm run bench:web` (issue 37): /admin/login as the owner first sees it, and,
 // with a real session, the dashboard and the bookings screen. The session is made as the client
-// makes it: signed in through the API, the token put in the browser's localStorage, where the client
-// keeps it; Lighthouse is then told to keep the storage. With a reference build (`--admin-reference`,
+// makes it: signed in through the API, the token put in the browser's localStorage and the admin pages'
+// cookie, where the client keeps it (decision 0491); Lighthouse is then told to keep the storage. With a reference build (`--admin-reference`,
 // e.g. the commit before a change, built with `npm run build` in a worktree), each page of it is
 // measured in the same run, alternating with ours.
 import { chromium } from 'playwright-core';
+import { SESSION_COOKIE } from '#shared/admin-prerendered.ts';
 import { ADMIN, startTestServer, type TestServer } from '../../e2e/support/server.ts';
 import { audit, summary, type RunResult, type Summary } from './lighthouse-audit.ts';
 
@@ -48,10 +49,15 @@ async function storeSession(chromePort: number, origin: string, token: string | 
     // Keeping the storage keeps the cache too: each page is measured cold, as at the first visit.
     await (await page.context().newCDPSession(page)).send('Network.clearBrowserCache');
     await page.goto(`${origin}/favicon.svg`);
-    await page.evaluate((value) => {
-      if (value === null) localStorage.removeItem('adminToken');
-      else localStorage.setItem('adminToken', value);
-    }, token);
+    // As the client keeps it: the token in localStorage, and in the cookie of the admin's pages.
+    await page.evaluate(
+      ({ value, cookie }) => {
+        if (value === null) localStorage.removeItem('adminToken');
+        else localStorage.setItem('adminToken', value);
+        document.cookie = `${cookie}=${value ?? ''}; Path=/admin; Max-Age=${value === null ? 0 : 3600}; SameSite=Strict`;
+      },
+      { value: token, cookie: SESSION_COOKIE },
+    );
     await page.close();
   } finally {
     await browser.close();

@@ -77,6 +77,7 @@ export async function audit(
   if (process.env.BENCH_LHR_DIR) {
     // The whole report, to read what a figure is made of (the LCP element, the request chain).
     const name = `${label.replace(/[^a-z0-9]+/gi, '-')}-${Date.now()}.json`;
+    fs.mkdirSync(process.env.BENCH_LHR_DIR, { recursive: true });
     fs.writeFileSync(path.join(process.env.BENCH_LHR_DIR, name), JSON.stringify(lhr));
   }
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;

@@ -79,6 +79,17 @@ export function compressBodyInStages(identity: Buffer): {
   return { quick, best };
 }
 
+/**
+ * `identity` in one encoding, made off the event loop at the quick settings: for an answer made for
+ * one request only (an admin's page drawn with their data), sent once and never kept.
+ */
+export async function compressOnce(identity: Buffer, encoding: Encoding): Promise<Buffer> {
+  if (encoding === 'gzip') return promisify(zlib.gzip)(identity, { level: QUICK_GZIP_LEVEL });
+  if (encoding === 'br')
+    return promisify(zlib.brotliCompress)(identity, brotliOptions(identity, QUICK_BROTLI_QUALITY));
+  return identity;
+}
+
 /** The best copies being made, one after another (compressBodyInStages). */
 let bestCopies: Promise<unknown> = Promise.resolve();
 

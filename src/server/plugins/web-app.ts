@@ -1,16 +1,19 @@
 // Serves the built web client: hashed assets (with their precompressed .br/.gz copies), the public
-// pages rendered on the server, and the admin client's shell for /admin and /admin/*. Unknown /api
-// paths answer a JSON 404 and unknown pages the rendered 404 page; any known path asked with a method
-// it does not serve answers 405 (allowed-methods.ts).
+// pages rendered on the server, and the admin's pages for /admin and /admin/* (a screen drawn with the
+// admin's data where its request carries the session: features/pages/admin-drawn-page.ts). Unknown
+// /api paths answer a JSON 404 and unknown pages the rendered 404 page; any known path asked with a
+// method it does not serve answers 405 (allowed-methods.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ADMIN_SCREEN_PAGES } from '#shared/admin-prerendered.ts';
 import { ERROR_CODES } from '#shared/errors.ts';
 import { registerCrawlerRoutes } from '../features/pages/routes.ts';
 import type { PageRenderer } from '../features/pages/page-renderer.ts';
+import { createAdminDrawnPages } from '../features/pages/admin-drawn-page.ts';
 import type { AnswerHeaders } from '../lib/cached-answer.ts';
+import { compressOnce, pickEncoding } from '../lib/compressed-body.ts';
 import { answerUnservedMethods, type AllowedMethods } from './allowed-methods.ts';
 import { replyCached } from './public-fast-lane.ts';
 
@@ -43,6 +46,21 @@ function registerAssetsRoute(app: FastifyInstance, webRoot: string): void {
       return app.errorHandler(error, request, reply);
     },
   });
+}
+
+/** The admin's renderer in the SSR build (vite.config.ts). */
+const ADMIN_RENDERER = 'admin-screens.js';
+
+/** A page drawn for one admin: compressed for this answer only, and kept by nobody. */
+async function sendDrawnPage(request: FastifyRequest, reply: FastifyReply, page: string) {
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  const body = await compressOnce(Buffer.from(page), encoding);
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply
+    .header('vary', 'accept-encoding')
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(body);
 }
 
 export async function registerWebApp(
@@ -85,8 +103,13 @@ export async function registerWebApp(
         ? fs.readdirSync(path.join(webRoot, ADMIN_SCREEN_PAGES))
         : [],
     );
+    // For an admin whose page request carries the session, the dashboard and the bookings screen are
+    // drawn here with their data (decision 0491).
+    const drawnPages = createAdminDrawnPages(app, webRoot, path.join(webRoot, '..', 'ssr', ADMIN_RENDERER));
     const adminPage = { config: { public: true, securityHeaders: 'adminPage' as const } };
-    app.get<{ Params: { screen: string } }>('/admin/:screen', adminPage, (request, reply) => {
+    app.get<{ Params: { screen: string } }>('/admin/:screen', adminPage, async (request, reply) => {
+      const drawn = await drawnPages?.page(request, request.params.screen);
+      if (drawn !== undefined && drawn !== null) return sendDrawnPage(request, reply, drawn);
       const page = `${request.params.screen}.html`;
       return reply.sendFile(screenPages.has(page) ? `${ADMIN_SCREEN_PAGES}/${page}` : ADMIN_SHELL);
     });

@@ -2,44 +2,22 @@
 // page (docs/decisions/0478), rendered by the very tree the browser hydrates, as nobody signed in.
 // React waits for every lazy screen, so the markup is whole and needs no script to show. And the
 // signed-in frame the other screens' pages show until the client draws them (decision 0486).
-import { Writable } from 'node:stream';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { prerenderToNodeStream } from 'react-dom/static';
 import { Route, Routes, StaticRouter } from 'react-router';
 import './zod-without-eval.ts';
 import { AdminTree, adminQueryClient } from './admin-tree.tsx';
 import { PageHeader } from '../components/admin-ui.tsx';
 import { AdminLayout } from './layout.tsx';
 import { isSignedInScreen, SCREEN_TITLES } from './screen-titles.ts';
-
-async function collect(stream: NodeJS.ReadableStream): Promise<string> {
-  const chunks: Buffer[] = [];
-  await new Promise<void>((resolve, reject) => {
-    stream
-      .pipe(
-        new Writable({
-          write(chunk: Buffer, _encoding, done) {
-            chunks.push(chunk);
-            done();
-          },
-        }),
-      )
-      .on('finish', resolve)
-      .on('error', reject);
-  });
-  return Buffer.concat(chunks).toString('utf8');
-}
+import { staticMarkup, withButtonsDisabled } from './static-markup.ts';
 
 /** The markup for inside the root element when the page is opened at `path`. */
 export async function prerenderAdminScreen(path: string): Promise<string> {
   const Router = ({ children }: { children: ReactNode }) => (
     <StaticRouter location={path}>{children}</StaticRouter>
   );
-  const { prelude } = await prerenderToNodeStream(
-    <AdminTree queryClient={adminQueryClient()} Router={Router} />,
-  );
-  return collect(prelude);
+  return staticMarkup(<AdminTree queryClient={adminQueryClient()} Router={Router} />);
 }
 
 /**
@@ -50,7 +28,7 @@ export async function prerenderAdminScreen(path: string): Promise<string> {
 export async function prerenderSignedInFrame(path: string): Promise<string> {
   const screen = path.replace(/^\/admin\//, '');
   if (!isSignedInScreen(screen)) throw new Error(`${path} is not a signed-in admin screen`);
-  const { prelude } = await prerenderToNodeStream(
+  const frame = await staticMarkup(
     <QueryClientProvider client={adminQueryClient()}>
       <StaticRouter location={path}>
         <Routes>
@@ -61,7 +39,5 @@ export async function prerenderSignedInFrame(path: string): Promise<string> {
       </StaticRouter>
     </QueryClientProvider>,
   );
-  // Before the script a button can do nothing (the menu, Logout): disabled, it says so, and a tap or
-  // a test waiting to press it waits for the client's own.
-  return (await collect(prelude)).replaceAll('<button ', '<button disabled="" ');
+  return withButtonsDisabled(frame);
 }

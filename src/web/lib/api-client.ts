@@ -33,6 +33,15 @@ export function configureAuth(hooks: AuthHooks): void {
   auth = hooks;
 }
 
+/** How a request reaches the API: the browser's fetch, or the server's own (drawing an admin screen). */
+type Transport = (url: string, init: RequestInit) => Promise<Response>;
+let transport: Transport = (url, init) => fetch(url, init);
+
+/** The admin's server-side renderer asks the API in-process (docs/decisions/0491). */
+export function configureTransport(send: Transport): void {
+  transport = send;
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON unless it is FormData. */
@@ -52,7 +61,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  const response = await fetch(`${API_BASE}${path}`, {
+  const response = await transport(`${API_BASE}${path}`, {
     method: options.method ?? 'GET',
     headers,
     body,

@@ -17,6 +17,7 @@ import {
   type RenderedPage,
 } from '#shared/page-data.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { scriptSafeJson } from '../../lib/script-safe-json.ts';
 import { compressBodyInStages, type CompressedBody } from '../../lib/compressed-body.ts';
 
 export const PAGE_RECHECK_MS = 1000;
@@ -71,12 +72,6 @@ export function readClientAssets(webRoot: string): ClientAssets {
   return { script: entry.file, css: styleElementSafe(css), preloads: [...preloads] };
 }
 
-/** JSON that is safe inside a <script> element: nothing in it can close the element. */
-const scriptSafeJson = (value: unknown) =>
-  JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 
 export function pageDocument(
   pagePath: string,

@@ -2,7 +2,8 @@
 // server keeps no count of an admin's sign-ins that the screen could ask, so this browser remembers
 // whom it has welcomed; an admin new to it is welcomed for the first time, and stays so until the
 // page is loaded again (not 'back' on returning to the dashboard a minute later).
-import { useEffect, useMemo } from 'react';
+import { useContext, useEffect, useMemo } from 'react';
+import { SignedInOnServer } from '../../auth/token-store.ts';
 
 const WELCOMED_KEY = 'adminWelcomed';
 /** Admins welcomed for the first time since this page loaded. */
@@ -27,7 +28,13 @@ function remember(id: number): void {
 
 export function useWelcome(me: { id: number; username: string } | undefined): string {
   const id = me?.id;
-  const first = useMemo(() => id !== undefined && (firstWelcomes.has(id) || !welcomed().includes(id)), [id]);
+  // A dashboard the server drew (decision 0491) is of an admin this browser signed in before, whose
+  // sign-in led here: it is a welcome back, on the server and in the browser that hydrates it alike.
+  const drawnOnServer = useContext(SignedInOnServer);
+  const first = useMemo(
+    () => !drawnOnServer && id !== undefined && (firstWelcomes.has(id) || !welcomed().includes(id)),
+    [id, drawnOnServer],
+  );
   useEffect(() => {
     if (id === undefined || !first) return;
     firstWelcomes.add(id);
