@@ -72,7 +72,6 @@ export function readClientAssets(webRoot: string): ClientAssets {
   return { script: entry.file, css: styleElementSafe(css), preloads: [...preloads] };
 }
 
-
 export function pageDocument(
   pagePath: string,
   rendered: RenderedPage,
