@@ -5,7 +5,9 @@
 // - restart: the same database and data folder, build up to date;
 // - idle memory: the server's resident set (VmRSS) once it has answered one request to each public
 //   list and to the landing page, and then sat idle — after the first start (issue 18: the demo
-//   media are drawn in a child process, so drawing them leaves nothing behind) and after a restart.
+//   media are drawn in a child process, so drawing them leaves nothing behind) and after a restart;
+//   and then once the admin has opened the two screens the server draws with their data (its admin
+//   renderer loaded, decision 0491), with how long a drawn dashboard takes to answer.
 // Each time runs from spawning the process to the first 200 from GET /api/health. Linux (/proc).
 // Run alone: node --import tsx bench/startup.ts [--postgres] [--postgres-url=URL]
 import { spawn } from 'node:child_process';
@@ -18,7 +20,14 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { CONTENT_KIND_NAMES } from '#shared/schemas/content.ts';
-import { ensureBuilt, productionRuntime, residentMiB, waitUntilHealthyAt } from './lib/child-server.ts';
+import { SESSION_COOKIE } from '#shared/admin-prerendered.ts';
+import {
+  adminToken,
+  ensureBuilt,
+  productionRuntime,
+  residentMiB,
+  waitUntilHealthyAt,
+} from './lib/child-server.ts';
 
 export interface StartupFigures {
   firstStartMs: number;
@@ -27,6 +36,13 @@ export interface StartupFigures {
   firstStartIdleRssMiB: number;
   /** After a restart on the same data. */
   idleRssMiB: number;
+  /**
+   * The same, once the admin has also opened the dashboard and the bookings screen, which the server
+   * draws with their data (decision 0491): the admin renderer loaded.
+   */
+  adminIdleRssMiB: number;
+  /** How long the server took to answer a drawn dashboard, median of 20 after the first. */
+  drawnDashboardMs: number;
 }
 
 /** Long enough for the answers' garbage to be collected and the process to settle. */
@@ -84,6 +100,21 @@ async function idleResidentMiB(origin: string, pid: number): Promise<number> {
   return residentMiB(pid);
 }
 
+/** Opens the drawn admin screens as the owner's browser does (the session cookie); their timings. */
+async function openDrawnScreens(origin: string, token: string): Promise<number[]> {
+  const times: number[] = [];
+  for (const screen of ['bookings', ...Array<string>(21).fill('dashboard')]) {
+    const started = performance.now();
+    const response = await fetch(`${origin}/admin/${screen}`, {
+      headers: { cookie: `${SESSION_COOKIE}=${token}`, 'accept-encoding': 'br' },
+    });
+    const page = await response.text();
+    times.push(performance.now() - started);
+    if (!page.includes('id="admin-query-state"')) throw new Error(`/admin/${screen} was not drawn`);
+  }
+  return times.slice(2).sort((a, b) => a - b);
+}
+
 /** `postgres`: the server to create a throwaway database on (dropped afterwards); SQLite otherwise. */
 export async function measureStartup(options: { postgres?: string } = {}): Promise<StartupFigures> {
   await ensureBuilt();
@@ -124,11 +155,19 @@ export async function measureStartup(options: { postgres?: string } = {}): Promi
     }
     const restart = await timedStart(origin, env);
     try {
+      const idleRssMiB = await idleResidentMiB(origin, restart.pid);
+      const drawn = await openDrawnScreens(
+        origin,
+        await adminToken(origin, env.ADMIN_EMAIL, env.ADMIN_PASSWORD),
+      );
+      await sleep(IDLE_SETTLE_MS);
       return {
         firstStartMs: Math.round(first.healthyMs),
         restartMs: Math.round(restart.healthyMs),
         firstStartIdleRssMiB,
-        idleRssMiB: await idleResidentMiB(origin, restart.pid),
+        idleRssMiB,
+        adminIdleRssMiB: residentMiB(restart.pid),
+        drawnDashboardMs: drawn[Math.floor(drawn.length / 2)]!,
       };
     } finally {
       await restart.stop();
@@ -153,7 +192,8 @@ if (import.meta.url === pathToFileURL(path.resolve(process.argv[1] ?? '')).href)
     process.stdout.write(
       `${name}: healthy ${figures.firstStartMs} ms after a first start, ${figures.restartMs} ms after a ` +
         `restart; ${figures.firstStartIdleRssMiB.toFixed(1)} MiB resident when idle after the first ` +
-        `start, ${figures.idleRssMiB.toFixed(1)} MiB after a restart\n`,
+        `start, ${figures.idleRssMiB.toFixed(1)} MiB after a restart, ${figures.adminIdleRssMiB.toFixed(1)} ` +
+        `MiB once the admin opened the drawn screens (a drawn dashboard in ${figures.drawnDashboardMs.toFixed(0)} ms)\n`,
     );
   }
 }
