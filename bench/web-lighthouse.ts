@@ -7,6 +7,9 @@
 // Then the admin's pages (issue 37, bench/lib/admin-pages.ts): /admin/login, and signed in the
 // dashboard and the bookings screen, beside another build's when `--admin-reference=DIR` names one
 // (a dist folder, e.g. of the commit before a change).
+// `--reference=DIR` measures another checkout's landing page in the same run, alternating: its own
+// build and server (e.g. `git worktree add ../base <commit>`, `npm run build` there), so a change to
+// how the server writes the page is compared too.
 // Only 127.0.0.1; asserts nothing. `--dist=DIR` measures that build as it is (e.g. an older one);
 // `--only=landing` or `--only=admin` measures one part.
 import fs from 'node:fs';
@@ -19,6 +22,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import { buildWeb, webBuildIsStale } from '../scripts/build-web.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/lib/chromium.ts';
 import { startTestServer } from '../e2e/support/server.ts';
+import { freePort } from '../src/server/testing/free-port.ts';
+import { startChildServer, type ChildServer } from './lib/child-server.ts';
 import { ADMIN_GOALS, measureAdminPages, type AdminFigures } from './lib/admin-pages.ts';
 import { measureBanner } from './lib/banner-timing.ts';
 import { audit, summary, type RunResult, type Summary } from './lib/lighthouse-audit.ts';
@@ -32,6 +37,7 @@ const argument = (name: string) =>
 const distArgument = argument('dist');
 const only = argument('only');
 const adminReference = argument('admin-reference');
+const landingReference = argument('reference');
 const source = distArgument ?? process.env.RANGE_DIST_DIR ?? 'dist';
 if (!distArgument && webBuildIsStale(source)) await buildWeb(source);
 // A private copy of the build, named to every server this bench starts: the test server's default
@@ -100,12 +106,32 @@ const line = (name: string, s: Summary) =>
   `${''.padEnd(20)} main thread ${s.mainThread.toFixed(0)} ms (script evaluation ${s.scripting.toFixed(0)}, style and layout ${s.styleLayout.toFixed(0)}), ${s.longTasks} long tasks\n`;
 const check = (met: boolean) => (met ? '✓' : '✗');
 
+/** The reference checkout's server, on a throwaway SQLite database with its demo content. */
+async function startReference(checkout: string): Promise<{ server: ChildServer; dataDir: string }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'range-reference-'));
+  const server = await startChildServer({
+    checkout,
+    port: await freePort(),
+    databaseUrl: `sqlite:${path.join(dataDir, 'app.db')}`,
+    dataDir,
+  });
+  return { server, dataDir };
+}
+
 async function reportLanding(): Promise<void> {
   const page: RunResult[] = [];
   const reference: RunResult[] = [];
-  for (let run = 0; run < RUNS; run += 1) {
-    page.push(await audit(`${server.url}/`, chrome.port, 'page'));
-    reference.push(await audit(`${frontUrl}/${STATIC_NAME}`, chrome.port, 'without script'));
+  const checkout: RunResult[] = [];
+  const other = landingReference ? await startReference(landingReference) : undefined;
+  try {
+    for (let run = 0; run < RUNS; run += 1) {
+      page.push(await audit(`${server.url}/`, chrome.port, 'page'));
+      if (other) checkout.push(await audit(`${other.server.origin}/`, chrome.port, 'reference checkout'));
+      reference.push(await audit(`${frontUrl}/${STATIC_NAME}`, chrome.port, 'without script'));
+    }
+  } finally {
+    await other?.server.stop();
+    if (other) fs.rmSync(other.dataDir, { recursive: true, force: true });
   }
   const banner = await measureBanner(`${server.url}/`);
   const ours = summary(page);
@@ -118,6 +144,13 @@ async function reportLanding(): Promise<void> {
     `Lighthouse ${RUNS} runs each, mobile emulation, medians; benchmarkIndex ${ours.benchmarkIndex.toFixed(0)} (runs: ${page.map((r) => r.benchmarkIndex.toFixed(0)).join(', ')}); load average ${load}\n`,
   );
   process.stdout.write(line('GET /', ours));
+  if (checkout.length) {
+    const theirs = summary(checkout);
+    process.stdout.write(line('reference checkout', theirs));
+    process.stdout.write(
+      `${''.padEnd(20)} ours against the reference: LCP ${ratio(ours.lcp, theirs.lcp)}×, FCP ${ours.fcp.toFixed(0)} against ${theirs.fcp.toFixed(0)} ms\n`,
+    );
+  }
   process.stdout.write(line('copy without script', ref));
   process.stdout.write(
     `Goals (issue 27): ${check(ours.performance >= GOALS.performance)} performance ${ours.performance} >= ${GOALS.performance}; ` +

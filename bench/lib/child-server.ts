@@ -32,6 +32,8 @@ export interface ChildServerOptions {
   /** Holds uploads and the mail outbox. */
   dataDir: string;
   env?: Record<string, string>;
+  /** Another checkout whose build to run, from its own folder (a reference: the commit before a change). */
+  checkout?: string;
 }
 
 /**
@@ -73,8 +75,10 @@ export async function waitUntilHealthyAt(url: string, child: ChildProcess): Prom
 export async function startChildServer(options: ChildServerOptions): Promise<ChildServer> {
   const origin = `http://127.0.0.1:${options.port}`;
   const runtime = productionRuntime();
-  const server = path.resolve('dist/server/server.js');
+  const cwd = path.resolve(options.checkout ?? '.');
+  const server = path.join(cwd, 'dist/server/server.js');
   const child = spawn(process.execPath, [...runtime.nodeFlags, '--enable-source-maps', server], {
+    cwd,
     env: {
       ...process.env,
       ...runtime.env,
