@@ -1,7 +1,8 @@
 // The demo pictures and their phone-sized copies, made once for every e2e server of a run. A server
-// seeding the demo content draws the pictures first (about 3 s of CPU), and makes a WebP copy of a
-// picture the first time a browser asks for a width (tenths of a second each): 30-odd servers a run
-// did both again. They are made here once, in a folder named after what they are made from, and
+// seeding the demo content draws the pictures first (about 3 s of CPU), makes a WebP copy of a
+// picture the first time a browser asks for a width (tenths of a second each), and an AVIF copy in
+// the background after it (about a second each, decision 0493): 30-odd servers a run did all of it
+// again, the AVIF copies while the tests ran. They are made here once, in a folder named after what they are made from, and
 // copied into each server's uploads folder before it starts; the server's drawing then finds every
 // file there and the copies are served as they are (docs/decisions/0482).
 import { createHash, randomBytes } from 'node:crypto';
@@ -33,9 +34,9 @@ async function make(folder: string): Promise<void> {
   const { DEMO_PICTURES, drawDemoMedia } = await import('../../src/demo/demo-media.ts');
   const { createImageVariants } = await import('../../src/server/features/uploads/variants.ts');
   await drawDemoMedia(folder, path.resolve('demo/media'));
-  const variants = createImageVariants(folder);
+  const variants = createImageVariants(folder, console);
   for (const width of IMAGE_WIDTHS)
-    await Promise.all(DEMO_PICTURES.map((picture) => variants.variant(picture.file, width)));
+    await Promise.all(DEMO_PICTURES.map((picture) => variants.makeBoth(picture.file, width)));
 }
 
 let made: Promise<string> | undefined;

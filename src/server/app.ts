@@ -226,6 +226,7 @@ function startServices(app: FastifyInstance, deps: AppDeps, clock: Clock, metric
   // (Enquiry notifications run on the shared background, which the hook below waits for.)
   services.analytics.startFlushing();
   app.addHook('onClose', async () => services.analytics.stop());
+  app.addHook('onClose', async () => services.imageVariants.stop()); // the AVIF copy being made ends
   // Security e-mails still being sent are waited for; then a mailer we created is ours to close
   // (one passed in belongs to the caller).
   app.addHook('onClose', async () => {

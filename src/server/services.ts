@@ -112,7 +112,7 @@ export function createServices(
     content,
     calendar,
     uploads: createUploadService(config.uploadDir, config),
-    imageVariants: createImageVariants(config.uploadDir),
+    imageVariants: createImageVariants(config.uploadDir, log),
   };
 }
 export type Services = ReturnType<typeof createServices>;

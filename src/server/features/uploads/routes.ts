@@ -21,6 +21,15 @@ const SERVED_FILE_HEADERS = {
   'content-security-policy': "default-src 'none'; sandbox",
 };
 
+/** Whether an Accept header names AVIF (and does not refuse it with q=0), as browsers that show it do. */
+export function acceptsAvif(accept: string | undefined): boolean {
+  return (accept ?? '').split(',').some((range) => {
+    const [type, ...parameters] = range.split(';').map((part) => part.trim().toLowerCase());
+    const q = parameters.find((parameter) => parameter.startsWith('q='));
+    return type === 'image/avif' && (q === undefined || Number(q.slice(2)) > 0);
+  });
+}
+
 /** What the upload takes: one file, an image or video the server recognises by its bytes. */
 const uploadForm = z.object({
   file: z.string().meta({
@@ -83,21 +92,7 @@ export async function registerUploadRoutes(
     },
   );
 
-  // /uploads/w/640/<name>: the image at most 640 px wide, as WebP, for srcset on phones.
-  app.get<{ Params: { width: string; name: string } }>(
-    `${VARIANTS_URL_PREFIX}:width/:name`,
-    { config: { answerTypes: { 200: ['image/webp'] } } },
-    async (request, reply) => {
-      // Only the plain spelling of a width ("640", not "0640" or "0x280"): one URL per picture.
-      const width = IMAGE_WIDTHS.find((candidate) => String(candidate) === request.params.width);
-      const file = width === undefined ? undefined : await variants.variant(request.params.name, width);
-      if (!file) throw notFound(`No such image size; widths are ${IMAGE_WIDTHS.join(', ')}`);
-      const { size } = await fs.promises.stat(file);
-      return reply
-        .headers({ ...SERVED_FILE_HEADERS, 'content-type': 'image/webp', 'content-length': size })
-        .send(fs.createReadStream(file));
-    },
-  );
+  registerVariantRoute(app, variants);
 
   // Only names the store makes are looked up: anything else (too long for the file system, hidden,
   // encoded, a folder) is a plain 404, never the static server's 403 or a disk access.
@@ -118,4 +113,31 @@ export async function registerUploadRoutes(
       },
     });
   });
+}
+
+// /uploads/w/640/<name>: the image at most 640 px wide, for srcset on phones: AVIF for a browser
+// that says it takes it (once that copy is made), WebP otherwise; one URL, told apart by Accept.
+function registerVariantRoute(app: FastifyInstance, variants: ImageVariants): void {
+  app.get<{ Params: { width: string; name: string } }>(
+    `${VARIANTS_URL_PREFIX}:width/:name`,
+    { config: { answerTypes: { 200: ['image/avif', 'image/webp'] } } },
+    async (request, reply) => {
+      // Only the plain spelling of a width ("640", not "0640" or "0x280"): one URL per picture.
+      const width = IMAGE_WIDTHS.find((candidate) => String(candidate) === request.params.width);
+      const copy =
+        width === undefined
+          ? undefined
+          : await variants.variant(request.params.name, width, acceptsAvif(request.headers.accept));
+      if (!copy) throw notFound(`No such image size; widths are ${IMAGE_WIDTHS.join(', ')}`);
+      const { size } = await fs.promises.stat(copy.file);
+      return reply
+        .headers({
+          ...SERVED_FILE_HEADERS,
+          'content-type': `image/${copy.format}`,
+          'content-length': size,
+          vary: 'Accept',
+        })
+        .send(fs.createReadStream(copy.file));
+    },
+  );
 }

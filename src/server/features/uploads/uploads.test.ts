@@ -165,6 +165,60 @@ describeEachDatabase(
       ).not.toBe(200);
     });
 
+    // Decision 0493: AVIF for a browser that takes it, made in the background, never waited for.
+    it('answers a browser that takes AVIF with WebP at first, then with the AVIF copy made meanwhile', async () => {
+      const photo = await sharp({ create: { width: 800, height: 400, channels: 3, background: '#336699' } })
+        .composite([{ input: await sharp(bigPng).resize(300, 300).toBuffer(), left: 100, top: 50 }])
+        .jpeg()
+        .toBuffer();
+      const { file_url } = (await upload(photo, { filename: 'photo.jpg' })).json<{ file_url: string }>();
+      const url = `/uploads/w/640/${file_url.split('/').pop()!}`;
+      const chrome = { accept: 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8' };
+
+      const first = await ctx().request({ method: 'GET', url, headers: chrome });
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.headers['content-type']).toBe('image/webp');
+      expect(first.headers.vary).toBe('Accept');
+      await ctx().services.imageVariants.avifSettled();
+
+      const later = await ctx().request({ method: 'GET', url, headers: chrome });
+      expect(later.headers['content-type']).toBe('image/avif');
+      expect(later.headers.vary).toBe('Accept');
+      expect(later.headers['cache-control']).toContain('immutable');
+      expect(await sharp(later.rawPayload).metadata()).toMatchObject({
+        format: 'heif',
+        width: 640,
+        height: 320,
+      });
+      expect(later.rawPayload.length).toBeLessThan(first.rawPayload.length);
+
+      // A browser that does not say it takes AVIF, or refuses it, keeps getting WebP.
+      for (const accept of [undefined, 'image/webp,*/*', 'image/avif;q=0,image/webp', 'image/avifx']) {
+        const answer = await ctx().request({ method: 'GET', url, headers: accept ? { accept } : {} });
+        expect(answer.headers['content-type'], accept).toBe('image/webp');
+      }
+      // Ten browsers at once for a new width: one WebP copy each answered, one AVIF copy made.
+      const wide = url.replace('/w/640/', '/w/960/');
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () => ctx().request({ method: 'GET', url: wide, headers: chrome })),
+      );
+      expect(answers.map((answer) => answer.headers['content-type'])).toEqual(Array(10).fill('image/webp'));
+      await ctx().services.imageVariants.avifSettled();
+      const folder = path.join(ctx().config.uploadDir, '.variants', '960');
+      expect(fs.readdirSync(folder).sort()).toEqual(
+        [
+          file_url
+            .split('/')
+            .pop()!
+            .replace(/\.jpg$/, '.avif'),
+          file_url
+            .split('/')
+            .pop()!
+            .replace(/\.jpg$/, '.webp'),
+        ].sort(),
+      );
+    });
+
     it('answers 404 for an upload that does not exist and never lists the folder', async () => {
       expect((await ctx().request({ method: 'GET', url: '/uploads/nothing-here.png' })).statusCode).toBe(404);
       // Names the store never makes are not looked up at all: too long for the file system, hidden,
