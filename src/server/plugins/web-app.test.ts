@@ -45,6 +45,7 @@ describe('web client: pages and admin shell', () => {
       '<!doctype html><title>CMS Admin</title><link rel="modulepreload" href="/assets/dashboard.js"><div id="root"></div>',
     );
     fs.writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(webRoot, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     fs.writeFileSync(
       path.join(webRoot, 'assets', 'app-abc123.js.br'),
       zlib.brotliCompressSync('console.log(1)'),
@@ -115,7 +116,21 @@ describe('web client: pages and admin shell', () => {
       expect(response.body).toContain('<style>body{color:red}a::after{content:"<\\/style>"}</style>');
       expect(response.body).not.toContain('rel="stylesheet"');
       expect(response.body).toContain('<script type="application/json" id="page-data">');
+      // The icon is written in, and the manifest is linked by the page's script (decision 0493):
+      // neither is a request of its own before the hero picture.
+      expect(response.body).toContain(
+        '<link rel="icon" href="data:image/svg+xml,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%22%2F%3E" type="image/svg+xml">',
+      );
+      expect(response.body).not.toContain('rel="manifest"');
     }
+  });
+
+  it('lets browsers keep the site icons and manifest a day, and the admin shell not at all', async () => {
+    const icon = await built.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('public, max-age=86400');
+    const shell = await built.app.inject({ method: 'GET', url: '/admin' });
+    expect(shell.headers['cache-control']).toBe('no-cache');
   });
 
   it('answers unknown pages with the rendered 404 page and status 404', async () => {
