@@ -8,6 +8,7 @@ import { afterAll, expect, it } from 'vitest';
 import { describeE2e, useE2eServer } from './support/e2e.ts';
 import { pageSettled } from './support/islands.ts';
 import { DESKTOP, PHONE } from './support/browser.ts';
+import { imageWidthFor } from '../src/web/lib/media.ts';
 
 /** Where the sticky header ends: an anchored section's top lands here. */
 const UNDER_HEADER = 64;
@@ -204,5 +205,45 @@ describeE2e('landing page islands', () => {
     await expect(video.isVisible()).resolves.toBe(false);
     await expect(phone.locator('#top img[fetchpriority=high]').isVisible()).resolves.toBe(true);
     expect(videoRequests).toEqual([]);
+  });
+
+  // Decision 0493: a <video poster> written into the page is fetched with it, wherever the player is.
+  it("asks for the gallery player's still only near the screen, at the player's size, and never for a hero video still", async () => {
+    /** Opens the page; returns the paths of the stills it asks for, then and later. */
+    async function openRecordingStills(page: Page): Promise<string[]> {
+      const stills: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('-poster')) stills.push(new URL(request.url()).pathname);
+      });
+      await page.goto(`${e2e.server.url}/`);
+      await page.waitForLoadState('networkidle');
+      return stills;
+    }
+    const page = await visitor(PHONE);
+    const stills = await openRecordingStills(page);
+    await expect(page.locator('video[poster]').count()).resolves.toBe(0);
+    // The web manifest is linked by then, once the hero was painted.
+    await expect(page.locator('link[rel="manifest"]').getAttribute('href')).resolves.toBe(
+      '/manifest.webmanifest',
+    );
+    // Only the hero's picture: the still's file at the phone's width.
+    expect(stills).toHaveLength(1);
+    expect(stills[0]).toMatch(/hero-poster/);
+
+    const player = page.getByLabel('Target demo');
+    await player.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => player.getAttribute('poster'))
+      .toMatch(/^\/uploads\/w\/\d+\/demo-video-demo-poster\.jpg$/);
+    const devicePixels = await player.evaluate((video) => video.clientWidth * window.devicePixelRatio);
+    expect(await player.getAttribute('poster')).toBe(
+      `/uploads/w/${imageWidthFor(devicePixels)}/demo-video-demo-poster.jpg`,
+    );
+    await expect.poll(() => stills.filter((still) => still.includes('demo-poster')).length).toBe(1);
+
+    // On a wide screen the hero's picture is a wider copy; its video, which shows nothing until it
+    // plays, adds no still of its own.
+    const wideStills = await openRecordingStills(await visitor(DESKTOP));
+    expect(wideStills).toEqual(['/uploads/w/1280/demo-video-hero-poster.jpg']);
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteMediaUrl, mediaUrl, resizedImage, responsiveSrcSet, youtubeId } from './media.ts';
+import {
+  absoluteMediaUrl,
+  imageWidthFor,
+  mediaUrl,
+  resizedImage,
+  responsiveSrcSet,
+  youtubeId,
+} from './media.ts';
 
 describe('responsiveSrcSet', () => {
   it('lists the resized copies of an uploaded image', () => {
@@ -12,6 +19,17 @@ describe('responsiveSrcSet', () => {
     for (const url of ['https://cdn.example.com/a.jpg', '/uploads/clip.mp4', '/uploads/../x.jpg', '']) {
       expect(responsiveSrcSet(url)).toBeUndefined();
     }
+  });
+});
+
+describe('imageWidthFor', () => {
+  it('picks the narrowest copy that covers the player on this screen, or the widest there is', () => {
+    // A phone's player: 358 CSS pixels at 1.75 device pixels each.
+    expect(imageWidthFor(358 * 1.75)).toBe(640);
+    expect(imageWidthFor(640)).toBe(640);
+    expect(imageWidthFor(641)).toBe(960);
+    expect(imageWidthFor(0)).toBe(320);
+    expect(imageWidthFor(5000)).toBe(1920);
   });
 });
 

@@ -11,6 +11,11 @@ export function responsiveSrcSet(url: string, widths: readonly number[] = IMAGE_
   return name ? widths.map((w) => `/uploads/w/${w}/${name} ${w}w`).join(', ') : undefined;
 }
 
+/** The narrowest of the server's widths that covers `pixels` (device pixels), or the widest. */
+export function imageWidthFor(pixels: number): (typeof IMAGE_WIDTHS)[number] {
+  return IMAGE_WIDTHS.find((width) => width >= pixels) ?? IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
+}
+
 /** The server's copy of an uploaded image at one width (WebP), or the URL itself when there is none. */
 export function resizedImage(url: string, width: (typeof IMAGE_WIDTHS)[number]): string {
   const name = UPLOADED_IMAGE.exec(url)?.[1];

@@ -61,8 +61,9 @@ export const ISLANDS = defineIslands({
     when: 'visible',
     load: () => import('../sections/action-carousel.tsx').then((m) => m.ActionCarousel),
   },
+  // Near the screen, not on a first tap: the players' stills are set then (decision 0493).
   'video-gallery': {
-    when: 'interaction',
+    when: 'visible',
     load: () => import('../sections/video-gallery.tsx').then((m) => m.VideoGallery),
   },
   'enquiry-form': {

@@ -6,7 +6,6 @@
 // read from the page data, as the hero around the island reads it.
 import { useEffect, useRef, useState } from 'react';
 import type { Video } from '#shared/schemas/content.ts';
-import { resizedImage } from '../../lib/media.ts';
 import { usePageData } from '../page-data-context.tsx';
 
 /** When the still picture is shown instead (styles.css hides the video the same way). */
@@ -18,10 +17,12 @@ export const heroVideo = (videos: readonly Video[]): Video | undefined =>
 
 export function HeroVideo() {
   const video = heroVideo(usePageData().videos);
-  return video ? <LoopingVideo src={video.video_url} poster={video.thumbnail_url} /> : null;
+  return video ? <LoopingVideo src={video.video_url} /> : null;
 }
 
-function LoopingVideo({ src, poster }: { src: string; poster: string }) {
+// No poster: the video is transparent until it plays, over the hero's own picture, so a poster would
+// never be seen, only fetched with the page (decision 0493).
+function LoopingVideo({ src }: { src: string }) {
   const ref = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
 
@@ -53,7 +54,6 @@ function LoopingVideo({ src, poster }: { src: string; poster: string }) {
       loop
       playsInline
       preload="none"
-      poster={poster ? resizedImage(poster, 960) : undefined}
       aria-hidden="true"
       tabIndex={-1}
       onPlaying={() => setPlaying(true)}

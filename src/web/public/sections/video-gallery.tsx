@@ -4,9 +4,9 @@
 // native player that downloads nothing until started. The clips are read from the page data, as the
 // section around the island reads them: written into the page once (issue 38).
 import { Play } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Video } from '#shared/schemas/content.ts';
-import { mediaUrl, resizedImage, youtubeEmbedUrl, youtubeId } from '../../lib/media.ts';
+import { imageWidthFor, mediaUrl, resizedImage, youtubeEmbedUrl, youtubeId } from '../../lib/media.ts';
 import { usePageData } from '../page-data-context.tsx';
 import { MediaImage } from './ui.tsx';
 
@@ -55,12 +55,31 @@ function VideoPlayer({ video }: { video: Video }) {
       </a>
     );
   }
+  return <UploadedVideo video={video} />;
+}
+
+/**
+ * An uploaded clip in the browser's own player. Its still is set once the island is live, near the
+ * screen, at the player's size on this screen: written into the page, a `<video poster>` is fetched
+ * with the page wherever the player is, and competed with the hero picture (decision 0493). Without
+ * script the player shows no still; it plays all the same.
+ */
+function UploadedVideo({ video }: { video: Video }) {
+  const ref = useRef<HTMLVideoElement>(null);
+  const [poster, setPoster] = useState<string>();
+  const thumbnail = video.thumbnail_url;
+  useEffect(() => {
+    const player = ref.current;
+    if (!thumbnail || !player) return;
+    setPoster(resizedImage(thumbnail, imageWidthFor(player.clientWidth * window.devicePixelRatio)));
+  }, [thumbnail]);
   return (
     <video
+      ref={ref}
       controls
       preload="none"
       playsInline
-      poster={video.thumbnail_url ? resizedImage(video.thumbnail_url, 1280) : undefined}
+      poster={poster}
       className="absolute inset-0 size-full object-cover"
       aria-label={video.title}
     >
