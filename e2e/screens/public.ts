@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { enquiryForm, fillEnquiry } from '../support/enquiry-form.ts';
 import type { TestServer } from '../support/server.ts';
 import type { Screen } from './screen.ts';
+import { ALL_DRAWN_CLASS } from '../../src/web/public/drawn-before-jumps.ts';
 
 /** Business details as a real owner would enter them, so the screenshots show a finished site. */
 async function configureSite(server: TestServer) {
@@ -22,8 +23,13 @@ async function configureSite(server: TestServer) {
   );
 }
 
-/** Scrolls through the page so every lazy picture is loaded before a full-page screenshot. */
+/**
+ * Scrolls through the page so every lazy picture is loaded before a full-page screenshot, and draws
+ * every section: those below the hero are drawn only near the screen (content-visibility), which a
+ * full-page screenshot is not, so it showed them empty. The page does the same before a jump.
+ */
 async function loadLazyPictures(page: Page) {
+  await page.evaluate((drawn) => document.documentElement.classList.add(drawn), ALL_DRAWN_CLASS);
   await page.evaluate(async () => {
     // Each step drawn twice over: the browser has seen which lazy pictures came near and asked for them.
     const drawn = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
