@@ -22,7 +22,7 @@ const SERVED_FILE_HEADERS = {
 };
 
 /** Whether an Accept header names AVIF (and does not refuse it with q=0), as browsers that show it do. */
-export function acceptsAvif(accept: string | undefined): boolean {
+function acceptsAvif(accept: string | undefined): boolean {
   return (accept ?? '').split(',').some((range) => {
     const [type, ...parameters] = range.split(';').map((part) => part.trim().toLowerCase());
     const q = parameters.find((parameter) => parameter.startsWith('q='));

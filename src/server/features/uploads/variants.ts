@@ -52,7 +52,7 @@ async function resize(source: string, target: string, width: number, format: Var
 
 /**
  * AVIF copies still to make, in the order they were first asked for; one is made at a time, so a page
- * of new pictures never takes both of a small server's cores.
+ * of new pictures waits its turn instead of starting an encoder (and its threads) per picture.
  */
 function createAvifQueue(log: VariantsLog) {
   const queue = new Map<string, { source: string; width: number }>();
