@@ -16,7 +16,10 @@ export function imageWidthFor(pixels: number): (typeof IMAGE_WIDTHS)[number] {
   return IMAGE_WIDTHS.find((width) => width >= pixels) ?? IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
 }
 
-/** The server's copy of an uploaded image at one width (AVIF or WebP, as the browser takes), or the URL itself when there is none. */
+/**
+ * The server's copy of an uploaded image at one width (AVIF or WebP, as the browser takes), or the URL
+ * itself when there is none.
+ */
 export function resizedImage(url: string, width: (typeof IMAGE_WIDTHS)[number]): string {
   const name = UPLOADED_IMAGE.exec(url)?.[1];
   return name ? `/uploads/w/${width}/${name}` : mediaUrl(url);
