@@ -3,9 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/database.ts';
-import { migrateToLatest } from '../db/migrate.ts';
+import { memoryAppInputs } from '../testing/memory-app-inputs.ts';
 
 interface OpenApiDocument {
   openapi: string;
@@ -26,14 +24,7 @@ describe('OpenAPI document at /api/docs', () => {
 
   beforeAll(async () => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'range-openapi-'));
-    const config = loadConfig({
-      DATABASE_URL: 'sqlite::memory:',
-      UPLOAD_DIR: path.join(tmp, 'uploads'),
-      OUTBOX_DIR: path.join(tmp, 'outbox'),
-      LOG_LEVEL: 'silent',
-    });
-    const db = openDatabase(config.database);
-    await migrateToLatest(db);
+    const { config, db } = await memoryAppInputs(tmp, { OUTBOX_DIR: path.join(tmp, 'outbox') });
     built = await buildApp({ config, db, webRoot: path.join(tmp, 'web') });
     await built.app.ready();
   });

@@ -5,9 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, type BuiltApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/database.ts';
-import { migrateToLatest } from '../db/migrate.ts';
+import { memoryAppInputs } from '../testing/memory-app-inputs.ts';
 import { compressBodyInStages } from '../lib/compressed-body.ts';
 
 /** CSP "a b;c d e" → { a: ['b'], c: ['d', 'e'] } */
@@ -75,13 +73,7 @@ describe('web client: pages and admin shell', () => {
           head: '<title>t</title>', status: known ? 200 : 404 };
       }`,
     );
-    const config = loadConfig({
-      DATABASE_URL: 'sqlite::memory:',
-      UPLOAD_DIR: path.join(tmp, 'uploads'),
-      LOG_LEVEL: 'silent',
-    });
-    const db = openDatabase(config.database);
-    await migrateToLatest(db);
+    const { config, db } = await memoryAppInputs(tmp);
     built = await buildApp({
       config,
       db,

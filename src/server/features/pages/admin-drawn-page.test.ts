@@ -8,9 +8,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import { openDatabase } from '../../db/database.ts';
-import { migrateToLatest } from '../../db/migrate.ts';
+import { memoryAppInputs } from '../../testing/memory-app-inputs.ts';
 
 const STATIC_PAGE = '<!doctype html><title>CMS Admin</title><div id="root" data-signed-in-frame></div>';
 const TEMPLATE =
@@ -48,13 +46,7 @@ describe('admin pages drawn with the admin’s data', () => {
         return { markup: '<h1>' + path + '</h1><p>write ' + write.status + '</p>', state: { username } };
       }`,
     );
-    const config = loadConfig({
-      DATABASE_URL: 'sqlite::memory:',
-      UPLOAD_DIR: path.join(tmp, 'uploads'),
-      LOG_LEVEL: 'silent',
-    });
-    const db = openDatabase(config.database);
-    await migrateToLatest(db);
+    const { config, db } = await memoryAppInputs(tmp);
     built = await buildApp({ config, db, webRoot });
     // Without an actor, as the first admin is made: no password rules, the name as typed.
     await built.services.accounts.create(
